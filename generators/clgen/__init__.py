@@ -1,0 +1,1 @@
+"""Kernel and manifest generators for clconform (Python 3 standard library only)."""

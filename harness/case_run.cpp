@@ -1,0 +1,52 @@
+#include "case_run.hpp"
+
+#include <algorithm>
+
+namespace clconform {
+
+const BuiltProgram& CaseRun::program() { return session.programs.get(suite, suite.program_of(c)); }
+
+cl::Kernel CaseRun::kernel() {
+  const BuiltProgram& p = program();
+  if (!p.ok) throw BuildFailed{&p};
+  return cl::Kernel(p.program, c.kernel.c_str());
+}
+
+size_t CaseRun::count(size_t quick, size_t full) const {
+  if (opts.index) return 1;
+  return opts.full() ? full : quick;
+}
+
+bool CaseRun::may_flush_denormals(unsigned elem_size) const {
+  const DeviceInfo& d = device();
+  cl_device_fp_config cfg = elem_size == 8 ? d.double_fp_config : elem_size == 2 ? d.half_fp_config : d.single_fp_config;
+  if (!(cfg & CL_FP_DENORM)) return true;
+  return session.programs.options().find("-cl-denorms-are-zero") != std::string::npos;
+}
+
+std::vector<std::vector<uint8_t>> CaseRun::launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,
+                                                  const std::vector<size_t>& output_bytes, size_t global) {
+  std::vector<cl::Buffer> buffers;
+  cl_uint arg = 0;
+  for (const auto* in : inputs) {
+    // CL_MEM_COPY_HOST_PTR needs a non-null pointer and a non-zero size.
+    buffers.emplace_back(session.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<size_t>(in->size(), 1),
+                         const_cast<uint8_t*>(in->data()));
+    k.setArg(arg++, buffers.back());
+  }
+  std::vector<std::vector<uint8_t>> outputs;
+  for (size_t bytes : output_bytes) {
+    outputs.emplace_back(std::max<size_t>(bytes, 1), uint8_t(0xA5));
+    buffers.emplace_back(session.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, outputs.back().size(),
+                         outputs.back().data());
+    k.setArg(arg++, buffers.back());
+  }
+  if (global > 0) session.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    session.queue.enqueueReadBuffer(buffers[inputs.size() + i], CL_TRUE, 0, outputs[i].size(), outputs[i].data());
+  }
+  for (size_t i = 0; i < outputs.size(); ++i) outputs[i].resize(output_bytes[i]);
+  return outputs;
+}
+
+}  // namespace clconform

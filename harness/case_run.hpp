@@ -1,0 +1,58 @@
+// Everything a check needs to run one case: the case, the device, the
+// options, and where to put what it finds. Checks live in suites/; this is
+// the harness side of their interface.
+#pragma once
+
+#include <CL/opencl.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "case_result.hpp"
+#include "manifest.hpp"
+#include "options.hpp"
+#include "session.hpp"
+
+namespace clconform {
+
+// Thrown by CaseRun::kernel() when the case's program did not build; the
+// runner records the case as failed with the build log.
+struct BuildFailed {
+  const BuiltProgram* program;
+};
+
+class CaseRun {
+ public:
+  CaseRun(const Case& c, const Suite& s, Session& session, const RunOptions& opts, CaseResult& result)
+      : c(c), suite(s), session(session), opts(opts), result(result) {}
+
+  const Case& c;
+  const Suite& suite;
+  Session& session;
+  const RunOptions& opts;
+  CaseResult& result;
+
+  const DeviceInfo& device() const { return session.info(); }
+  const BuiltProgram& program();  // never throws for a failed build
+  cl::Kernel kernel();            // throws BuildFailed
+
+  // The input vectors this run covers: [first(), first() + count(...)).
+  // With --index only that one vector runs.
+  uint64_t first() const { return opts.index ? *opts.index : 0; }
+  size_t count(size_t quick, size_t full) const;
+
+  // Whether the device may flush denormals of a float format of ELEM_SIZE
+  // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
+  // -cl-denorms-are-zero (OpenCL C 3.0 spec 7.5.3, and the option's text in
+  // the API spec's program build options).
+  bool may_flush_denormals(unsigned elem_size) const;
+
+  // Runs the kernel over GLOBAL work-items with the given input buffers then
+  // output buffers as its arguments, in that order, and returns the outputs.
+  // Outputs start filled with 0xA5 bytes, so a lane the kernel never wrote is
+  // visible.
+  std::vector<std::vector<uint8_t>> launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,
+                                           const std::vector<size_t>& output_bytes, size_t global);
+};
+
+}  // namespace clconform

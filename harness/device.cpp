@@ -1,0 +1,199 @@
+#include "device.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+
+#include "cl_errors.hpp"
+#include "errors.hpp"
+
+namespace clconform {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == '\0' || std::isspace(static_cast<unsigned char>(s.back())))) s.pop_back();
+  size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  return s.substr(i);
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A device that does not know a query (an older OpenCL version) answers with
+// an error; such a capability is simply absent.
+// (The C API, because the C++ wrapper throws on any error.)
+template <cl_device_info Q, typename T>
+T query_or(const cl::Device& d, T fallback) {
+  T value{};
+  return clGetDeviceInfo(d(), Q, sizeof value, &value, nullptr) == CL_SUCCESS ? value : fallback;
+}
+
+DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t di) {
+  DeviceInfo info;
+  info.selector = std::to_string(pi) + ":" + std::to_string(di);
+  info.name = trim(d.getInfo<CL_DEVICE_NAME>());
+  info.vendor = trim(d.getInfo<CL_DEVICE_VENDOR>());
+  info.platform = trim(p.getInfo<CL_PLATFORM_NAME>());
+  info.platform_version = trim(p.getInfo<CL_PLATFORM_VERSION>());
+  info.driver_version = trim(d.getInfo<CL_DRIVER_VERSION>());
+  info.version = trim(d.getInfo<CL_DEVICE_VERSION>());
+  info.c_version = trim(d.getInfo<CL_DEVICE_OPENCL_C_VERSION>());
+  info.extensions = split_words(d.getInfo<CL_DEVICE_EXTENSIONS>());
+  info.single_fp_config = query_or<CL_DEVICE_SINGLE_FP_CONFIG, cl_device_fp_config>(d, 0);
+  info.double_fp_config = query_or<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(d, 0);
+  info.half_fp_config = query_or<CL_DEVICE_HALF_FP_CONFIG, cl_device_fp_config>(d, 0);
+  // fp64 is core-optional since OpenCL 1.2 (a non-zero double config) and an
+  // extension before; either announces it.
+  info.fp64 = info.double_fp_config != 0 || info.has_extension("cl_khr_fp64");
+  info.fp16 = info.has_extension("cl_khr_fp16");
+  info.address_bits = d.getInfo<CL_DEVICE_ADDRESS_BITS>();
+  info.compute_units = d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  info.max_alloc_bytes = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  info.global_mem_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+  info.max_work_group_size = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+  return info;
+}
+
+json::Value string_array(const std::vector<std::string>& v) {
+  json::Value a = json::Value::array();
+  for (const auto& s : v) a.push_back(s);
+  return a;
+}
+
+}  // namespace
+
+bool DeviceInfo::has_extension(const std::string& ext) const {
+  return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
+}
+
+bool DeviceInfo::supports(const std::string& capability) const {
+  if (capability == "fp64") return fp64;
+  if (capability == "fp16") return fp16;
+  return has_extension(capability);
+}
+
+std::string fp_config_names(cl_device_fp_config cfg) {
+  static const std::pair<cl_device_fp_config, const char*> names[] = {
+      {CL_FP_DENORM, "denorm"},
+      {CL_FP_INF_NAN, "inf_nan"},
+      {CL_FP_ROUND_TO_NEAREST, "round_to_nearest"},
+      {CL_FP_ROUND_TO_ZERO, "round_to_zero"},
+      {CL_FP_ROUND_TO_INF, "round_to_inf"},
+      {CL_FP_FMA, "fma"},
+      {CL_FP_SOFT_FLOAT, "soft_float"},
+      {CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT, "correctly_rounded_divide_sqrt"},
+  };
+  std::string out;
+  for (const auto& [bit, name] : names) {
+    if (cfg & bit) out += (out.empty() ? "" : " ") + std::string(name);
+  }
+  return out.empty() ? "none" : out;
+}
+
+json::Value DeviceInfo::to_json() const {
+  json::Value v = json::Value::object();
+  v["selector"] = selector;
+  v["name"] = name;
+  v["vendor"] = vendor;
+  v["platform"] = platform;
+  v["platform_version"] = platform_version;
+  v["driver_version"] = driver_version;
+  v["version"] = version;
+  v["c_version"] = c_version;
+  v["extensions"] = string_array(extensions);
+  v["fp16"] = fp16;
+  v["fp64"] = fp64;
+  v["single_fp_config"] = string_array(split_words(fp_config_names(single_fp_config)));
+  v["double_fp_config"] = string_array(split_words(fp_config_names(double_fp_config)));
+  v["half_fp_config"] = string_array(split_words(fp_config_names(half_fp_config)));
+  v["address_bits"] = address_bits;
+  v["compute_units"] = compute_units;
+  v["max_alloc_bytes"] = static_cast<unsigned long long>(max_alloc_bytes);
+  v["global_mem_bytes"] = static_cast<unsigned long long>(global_mem_bytes);
+  v["max_work_group_size"] = static_cast<unsigned long long>(max_work_group_size);
+  return v;
+}
+
+std::vector<DeviceHandle> list_devices() {
+  std::vector<cl::Platform> platforms;
+  try {
+    cl::Platform::get(&platforms);
+  } catch (const cl::Error& e) {
+    throw SetupError("no OpenCL platform found (" + cl_error_name(e.err()) +
+                     "); install an ICD such as pocl-opencl-icd, or check /etc/OpenCL/vendors and OCL_ICD_VENDORS");
+  }
+  if (platforms.empty()) throw SetupError("no OpenCL platform found; install an ICD such as pocl-opencl-icd");
+  std::vector<DeviceHandle> out;
+  for (size_t pi = 0; pi < platforms.size(); ++pi) {
+    std::vector<cl::Device> devices;
+    try {
+      platforms[pi].getDevices(CL_DEVICE_TYPE_ALL, &devices);
+    } catch (const cl::Error&) {
+      continue;  // a platform with no devices answers CL_DEVICE_NOT_FOUND
+    }
+    for (size_t di = 0; di < devices.size(); ++di) {
+      out.push_back({platforms[pi], devices[di], probe(platforms[pi], devices[di], pi, di)});
+    }
+  }
+  if (out.empty()) throw SetupError("OpenCL platforms were found but none has a device");
+  return out;
+}
+
+DeviceHandle select_device(const std::string& requested) {
+  std::string sel = requested;
+  if (sel.empty()) {
+    const char* env = std::getenv("CLCONFORM_DEVICE");
+    if (env) sel = env;
+  }
+  std::vector<DeviceHandle> all = list_devices();
+  if (sel.empty()) return all.front();
+  for (const auto& d : all) {
+    if (d.info.selector == sel) return d;
+  }
+  if (!sel.empty() && std::all_of(sel.begin(), sel.end(), ::isdigit)) {
+    size_t i = std::stoul(sel);
+    if (i < all.size()) return all[i];
+    throw SetupError("no device number " + sel + "; 'clconform devices' lists " + std::to_string(all.size()));
+  }
+  std::vector<const DeviceHandle*> matches;
+  for (const auto& d : all) {
+    if (lower(d.info.platform + " " + d.info.name).find(lower(sel)) != std::string::npos) matches.push_back(&d);
+  }
+  if (matches.empty()) throw SetupError("no device matches '" + sel + "'; see 'clconform devices'");
+  return *matches.front();
+}
+
+std::string describe_devices(const std::vector<DeviceHandle>& devices) {
+  std::ostringstream out;
+  for (const auto& h : devices) {
+    const DeviceInfo& d = h.info;
+    out << "[" << d.selector << "] " << d.name << "\n"
+        << "    platform:        " << d.platform << " (" << d.platform_version << ")\n"
+        << "    vendor, driver:  " << d.vendor << ", " << d.driver_version << "\n"
+        << "    OpenCL:          " << d.version << "; " << d.c_version << "\n"
+        << "    fp16, fp64:      " << (d.fp16 ? "yes" : "no") << ", " << (d.fp64 ? "yes" : "no") << "\n"
+        << "    single fp:       " << fp_config_names(d.single_fp_config) << "\n"
+        << "    double fp:       " << (d.fp64 ? fp_config_names(d.double_fp_config) : "not supported") << "\n"
+        << "    address bits:    " << d.address_bits << "\n"
+        << "    max alloc:       " << d.max_alloc_bytes / (1024 * 1024) << " MiB of "
+        << d.global_mem_bytes / (1024 * 1024) << " MiB global\n"
+        << "    max work-group:  " << d.max_work_group_size << "; compute units: " << d.compute_units << "\n"
+        << "    extensions:      ";
+    for (size_t i = 0; i < d.extensions.size(); ++i) out << (i ? " " : "") << d.extensions[i];
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace clconform

@@ -1,0 +1,30 @@
+// What `clconform run` was asked to do.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clconform {
+
+struct RunOptions {
+  std::vector<std::string> suites;  // empty = every suite
+  std::string device;               // selector; empty = $CLCONFORM_DEVICE or the first
+  std::string mode = "quick";       // quick | full
+  uint64_t seed = 1;
+  std::string build_options;        // appended to every kernel build
+  std::string filter;               // comma-separated globs on case ids
+  std::string out_dir;
+  bool resume = false;
+  double timeout_s = 600;           // per case; 0 = none
+  std::optional<uint64_t> index;    // run only this input vector (reproducers)
+  std::string data_dir;             // generated manifests and kernels
+  std::string known_failures;       // path; empty = none
+  bool write_reports = true;
+  std::string command_line;         // as typed, for run.json
+
+  bool full() const { return mode == "full"; }
+};
+
+}  // namespace clconform

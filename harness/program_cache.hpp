@@ -1,0 +1,39 @@
+// Builds each program once per run and remembers the outcome, a failure and
+// its log included, so that every case of a program that does not build is
+// reported with the same log without building it again.
+#pragma once
+
+#include <CL/opencl.hpp>
+
+#include <map>
+#include <string>
+
+#include "manifest.hpp"
+
+namespace clconform {
+
+struct BuiltProgram {
+  bool ok = false;
+  int error = 0;  // the OpenCL error of a failed build (CL_BUILD_PROGRAM_FAILURE, ...)
+  cl::Program program;
+  std::string log;
+  std::string source;
+  double seconds = 0;
+};
+
+class ProgramCache {
+ public:
+  ProgramCache(cl::Context context, cl::Device device, std::string options)
+      : context_(std::move(context)), device_(std::move(device)), options_(std::move(options)) {}
+
+  const BuiltProgram& get(const Suite& suite, const ProgramDesc& program);
+  const std::string& options() const { return options_; }
+
+ private:
+  cl::Context context_;
+  cl::Device device_;
+  std::string options_;
+  std::map<std::string, BuiltProgram> built_;  // key: suite/program
+};
+
+}  // namespace clconform

@@ -1,0 +1,120 @@
+#include "worker.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+
+#include "case_run.hpp"
+#include "checks.hpp"
+#include "cl_errors.hpp"
+#include "errors.hpp"
+#include "known_failures.hpp"
+#include "progress.hpp"
+#include "repro.hpp"
+#include "results_file.hpp"
+#include "run_info.hpp"
+#include "selection.hpp"
+
+namespace clconform {
+namespace {
+
+void tell(int fd, const std::string& line) {
+  if (fd < 0) return;
+  std::string msg = line + "\n";
+  // The supervisor only watches; a failed write must not stop the run.
+  ssize_t ignored = write(fd, msg.data(), msg.size());
+  (void)ignored;
+}
+
+std::string first_line(const std::string& s) {
+  size_t start = s.find_first_not_of(" \n\r\t");
+  if (start == std::string::npos) return "";
+  // Prefer the first line that says "error", which is what a reader wants.
+  size_t err = s.find("error");
+  if (err != std::string::npos) start = s.rfind('\n', err) == std::string::npos ? 0 : s.rfind('\n', err) + 1;
+  size_t end = s.find('\n', start);
+  return s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+std::string missing_capability(const Case& c, const DeviceInfo& d) {
+  for (const auto& r : c.requires) {
+    if (!d.supports(r)) return r;
+  }
+  return "";
+}
+
+json::Value run_one(const Suite& suite, const Case& c, Session& session, const RunOptions& opts) {
+  CaseResult r;
+  auto start = std::chrono::steady_clock::now();
+  std::string missing = missing_capability(c, session.info());
+  if (!missing.empty()) {
+    r.status = "unsupported";
+    r.detail = "the device lacks " + missing;
+  } else {
+    CaseRun run(c, suite, session, opts, r);
+    try {
+      find_check(c.check)(run);
+    } catch (const BuildFailed& b) {
+      r.status = "fail";
+      r.detail = "kernel failed to build (" + cl_error_name(b.program->error) + "): " + first_line(b.program->log);
+      r.build_log = b.program->log;
+    } catch (const cl::Error& e) {
+      r.status = "error";
+      r.detail = std::string(e.what()) + " failed with " + cl_error_name(e.err());
+    } catch (const SetupError&) {
+      throw;
+    } catch (const std::exception& e) {
+      r.status = "error";
+      r.detail = e.what();
+    }
+    if (r.status == "fail" || r.status == "error") r.source = run.program().source;
+  }
+  json::Value rec = r.to_json();
+  rec["case"] = c.id;
+  rec["suite"] = suite.name;
+  rec["group"] = c.group;
+  json::Value labels = json::Value::array();
+  for (const auto& l : c.labels) labels.push_back(l);
+  rec["labels"] = labels;
+  rec["time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  rec["program"] = suite.name + "/" + suite.program_of(c).file;
+  rec["kernel"] = c.kernel;
+  rec["device"] = session.info().name;
+  rec["driver"] = session.info().driver_version;
+  rec["build_options"] = opts.build_options;
+  std::optional<uint64_t> index;
+  if (!r.worst().empty()) index = r.worst().front().index;
+  rec["repro"] = repro_command(opts, suite.name, c.id, session.info().selector, index);
+  return rec;
+}
+
+}  // namespace
+
+int run_worker(const RunOptions& opts, int progress_fd) {
+  Selection sel = select_cases(opts);
+  Session session(select_device(opts.device), opts.build_options);
+  write_run_started(opts, sel, session.info());
+  KnownFailures known = KnownFailures::load(opts.known_failures);
+  std::string results_path = opts.out_dir + "/results.jsonl";
+  std::set<std::string> done = recorded_cases(results_path);
+  ResultsFile results(results_path);
+
+  Progress progress(sel.cases.size());
+  size_t finished = 0;
+  uint64_t values = 0;
+  for (const auto& [suite, c] : sel.cases) {
+    ++finished;
+    if (done.count(c->id)) continue;
+    progress.update(finished - 1, values, c->id);
+    tell(progress_fd, "BEGIN " + c->id);
+    json::Value rec = run_one(*suite, *c, session, opts);
+    known.apply(rec, session.info().name, session.info().driver_version);
+    results.append(rec);
+    tell(progress_fd, "END " + c->id);
+    values += rec.at("checked").as_uint();
+  }
+  return 0;
+}
+
+}  // namespace clconform

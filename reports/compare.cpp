@@ -1,0 +1,226 @@
+// Comparing runs: the same cases on several devices, or one device on
+// several nights. Cases are matched by id; the first run is the baseline.
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "reports/compare_detail.hpp"
+#include "reports/format.hpp"
+#include "reports/ranking.hpp"
+#include "reports/reports.hpp"
+#include "reports/values.hpp"
+
+namespace clconform::reports {
+namespace {
+
+constexpr size_t kLinesPerList = 40;
+
+// How good an outcome is, for telling regressions from improvements. An
+// unsupported case has no outcome to compare: it ran nowhere.
+std::optional<int> outcome(Status s) {
+  switch (s) {
+    case Status::Pass:
+    case Status::XPass:
+    case Status::Info: return 0;
+    case Status::KnownFail: return 1;
+    case Status::Fail: return 2;
+    case Status::Timeout:
+    case Status::Crash: return 3;
+    case Status::Unsupported: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// NaN errors (a NaN where a number was due) compare as the worst, infinity.
+std::optional<double> ulp_of(const CaseRecord& c) {
+  auto u = worst_ulp(c);
+  if (u && std::isnan(*u)) u = HUGE_VAL;
+  return u;
+}
+
+// "math.sin.float4" -> "math.sin.float": the function and element type,
+// whatever the vector width.
+std::string function_of(const std::string& id) {
+  std::string out, token;
+  for (size_t i = 0; i <= id.size(); ++i) {
+    if (i < id.size() && id[i] != '.' && id[i] != '_') {
+      token += id[i];
+      continue;
+    }
+    const std::string scalar = scalar_type_of(token);
+    out += scalar.empty() ? token : scalar;
+    if (i < id.size()) out += id[i];
+    token.clear();
+  }
+  return out;
+}
+
+std::string basename(std::string dir) {
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  const size_t slash = dir.rfind('/');
+  return slash == std::string::npos ? dir : dir.substr(slash + 1);
+}
+
+// Device and driver tell runs on different devices apart; runs on one
+// device are told apart by their folder, and as a last resort by position.
+std::vector<std::string> labels_of(const std::vector<RunData>& runs) {
+  auto unique = [](const std::vector<std::string>& v) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      for (size_t j = i + 1; j < v.size(); ++j) {
+        if (v[i] == v[j]) return false;
+      }
+    }
+    return true;
+  };
+  std::vector<std::string> by_device, by_dir;
+  for (const RunData& r : runs) {
+    const DeviceInfo& d = r.run.device;
+    by_device.push_back((d.name.empty() ? "?" : d.name) + (d.driver_version.empty() ? "" : " " + d.driver_version));
+    by_dir.push_back(basename(r.dir));
+  }
+  if (unique(by_device)) return by_device;
+  if (unique(by_dir)) return by_dir;
+  for (size_t i = 0; i < by_dir.size(); ++i) by_dir[i] += " #" + std::to_string(i + 1);
+  return by_dir;
+}
+
+std::string status_text(const std::optional<Status>& s) { return s ? status_name(*s) : "-"; }
+
+}  // namespace
+
+std::string run_letter(size_t i) { return i < 26 ? std::string(1, char('A' + i)) : "R" + std::to_string(i + 1); }
+
+bool same_ulp(const std::optional<double>& a, const std::optional<double>& b) {
+  if (!a || !b) return !a && !b;
+  return *a == *b || (std::isnan(*a) && std::isnan(*b));
+}
+
+Comparison compare(const std::vector<RunData>& runs) {
+  if (runs.empty()) throw std::invalid_argument("nothing to compare: no runs given");
+  Comparison cmp;
+  cmp.labels = labels_of(runs);
+  const size_t n = runs.size();
+
+  std::vector<Comparison::Row> rows;
+  std::unordered_map<std::string, size_t> where;
+  for (size_t r = 0; r < n; ++r) {
+    for (const CaseRecord& c : runs[r].cases) {
+      auto [it, inserted] = where.emplace(c.id, rows.size());
+      if (inserted) {
+        rows.push_back({c.id, c.suite, std::vector<std::optional<Status>>(n), std::vector<std::optional<double>>(n), {}});
+      }
+      Comparison::Row& row = rows[it->second];
+      row.status[r] = c.status;
+      row.max_ulp[r] = ulp_of(c);
+      if (!row.bound && c.metrics && c.metrics->bound) row.bound = c.metrics->bound;
+    }
+  }
+
+  std::vector<Comparison::FunctionUlp> functions;
+  std::unordered_map<std::string, size_t> function_at;
+  for (const Comparison::Row& row : rows) {
+    bool same_status = true, same_error = true, measured = false;
+    for (size_t r = 0; r < n; ++r) {
+      same_status = same_status && row.status[r] == row.status[0];
+      same_error = same_error && same_ulp(row.max_ulp[r], row.max_ulp[0]);
+      measured = measured || row.max_ulp[r];
+    }
+    if (same_status) {
+      ++cmp.identical;
+    } else {
+      cmp.differing.push_back(row);
+    }
+    if (!same_error) cmp.ulp_differing.push_back(row);
+
+    for (size_t r = 1; r < n && row.status[0]; ++r) {
+      if (!row.status[r]) continue;
+      const auto before = outcome(*row.status[0]), after = outcome(*row.status[r]);
+      if (!before || !after || *before == *after) continue;
+      (*after > *before ? cmp.regressions : cmp.improvements).push_back({row.id, r, *row.status[0], *row.status[r]});
+    }
+
+    if (!measured) continue;
+    auto [it, inserted] = function_at.emplace(function_of(row.id), functions.size());
+    if (inserted) functions.push_back({it->first, std::vector<std::optional<double>>(n), row.bound});
+    Comparison::FunctionUlp& f = functions[it->second];
+    for (size_t r = 0; r < n; ++r) {
+      if (row.max_ulp[r] && (!f.max_ulp[r] || *row.max_ulp[r] > *f.max_ulp[r])) f.max_ulp[r] = row.max_ulp[r];
+    }
+    if (!f.bound) f.bound = row.bound;
+  }
+  cmp.functions = std::move(functions);
+  return cmp;
+}
+
+std::string comparison_table(const std::vector<RunData>& runs) {
+  const Comparison cmp = compare(runs);
+  const size_t n = runs.size();
+  std::string out = "Comparing " + std::to_string(n) + " runs; A is the baseline.\n";
+  std::vector<std::vector<std::string>> legend;
+  for (size_t r = 0; r < n; ++r) {
+    const Counts total = tally(runs[r]).total;
+    legend.push_back({run_letter(r), cmp.labels[r], runs[r].run.device.c_version, runs[r].dir,
+                      format_count(total.cases) + " cases", format_count(total.failing()) + " failing",
+                      runs[r].finished() ? "" : "DID NOT FINISH"});
+  }
+  out += align_columns(legend, "  ", legend.front().size());
+
+  out += "\nStatus: " + format_count(cmp.identical) + " cases the same in every run, " +
+         format_count(cmp.differing.size()) + " differ.\n";
+
+  auto changes = [&](const char* title, const std::vector<Comparison::Change>& list) {
+    if (list.empty()) return;
+    out += "\n" + std::string(title) + " against A (" + format_count(list.size()) + "):\n";
+    std::vector<std::vector<std::string>> lines;
+    for (size_t i = 0; i < list.size() && i < kLinesPerList; ++i) {
+      lines.push_back({run_letter(list[i].run), list[i].id,
+                       std::string(status_name(list[i].from)) + " -> " + status_name(list[i].to)});
+    }
+    out += align_columns(lines, "  ", 3);
+    if (list.size() > kLinesPerList) out += "  ... and " + format_count(list.size() - kLinesPerList) + " more\n";
+  };
+  changes("Regressions", cmp.regressions);
+  changes("Improvements", cmp.improvements);
+  if (cmp.regressions.empty()) out += "\nNo regressions against A.\n";
+
+  if (!cmp.differing.empty()) {
+    out += "\nStatus differences (" + format_count(cmp.differing.size()) + "):\n";
+    std::vector<std::vector<std::string>> lines{{"case"}};
+    for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
+    for (size_t i = 0; i < cmp.differing.size() && i < kLinesPerList; ++i) {
+      std::vector<std::string> line{cmp.differing[i].id};
+      for (size_t r = 0; r < n; ++r) line.push_back(status_text(cmp.differing[i].status[r]));
+      lines.push_back(line);
+    }
+    out += align_columns(lines, "  ", n + 1);
+    if (cmp.differing.size() > kLinesPerList) {
+      out += "  ... and " + format_count(cmp.differing.size() - kLinesPerList) + " more\n";
+    }
+  }
+
+  std::vector<const Comparison::FunctionUlp*> differ;
+  for (const Comparison::FunctionUlp& f : cmp.functions) {
+    for (size_t r = 1; r < n; ++r) {
+      if (!same_ulp(f.max_ulp[r], f.max_ulp[0])) {
+        differ.push_back(&f);
+        break;
+      }
+    }
+  }
+  out += "\nMax ULP per function: " + format_count(cmp.functions.size() - differ.size()) + " the same in every run, " +
+         format_count(differ.size()) + " differ.\n";
+  if (!differ.empty()) {
+    std::vector<std::vector<std::string>> lines{{"function", "bound"}};
+    for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
+    for (size_t i = 0; i < differ.size() && i < kLinesPerList; ++i) {
+      std::vector<std::string> line{differ[i]->function, format_ulp(differ[i]->bound)};
+      for (size_t r = 0; r < n; ++r) line.push_back(format_ulp(differ[i]->max_ulp[r]));
+      lines.push_back(line);
+    }
+    out += align_columns(lines, "  ", 1);
+    if (differ.size() > kLinesPerList) out += "  ... and " + format_count(differ.size() - kLinesPerList) + " more\n";
+  }
+  return out;
+}
+
+}  // namespace clconform::reports

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what clconform needs to build and run on Debian or Ubuntu, and
+# only what is missing. Runs apt-get as root (through sudo when not root).
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build python3 git                 # toolchain
+  ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # ICD loader, C and C++ headers
+  pocl-opencl-icd                                   # the default device: PoCL on the CPU
+  libmpfr-dev libgmp-dev                            # the reference
+  libgtest-dev                                      # unit tests
+  chromium libxml2-utils                            # report tests: headless browser, XSD validation
+)
+# Optional extras: `CLCONFORM_EXTRA_PACKAGES=oclgrind scripts/install-deps.sh`.
+read -r -a extra <<< "${CLCONFORM_EXTRA_PACKAGES:-}"
+packages+=("${extra[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: everything is installed"
+  exit 0
+fi
+
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+echo "install-deps: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

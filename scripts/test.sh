@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The project's own tests: install what is missing, build, and run every
+# CTest test (unit tests, and each suite on the default device).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+cd "${BUILD_DIR:-build}"
+ctest --output-on-failure -j"$(nproc)" --output-junit ctest-junit.xml

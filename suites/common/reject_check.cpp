@@ -1,0 +1,46 @@
+// compile.reject: a program the spec makes illegal must fail to build. The
+// failure only proves something when the compiler looked at the code, so a
+// build that stopped at the options (CL_INVALID_BUILD_OPTIONS) is not a pass.
+#include "checks.hpp"
+#include "cl_errors.hpp"
+#include "suite_checks.hpp"
+
+namespace clconform::suites {
+namespace {
+
+std::string first_error_line(const std::string& log) {
+  size_t at = log.find("error");
+  if (at == std::string::npos) at = 0;
+  size_t start = log.rfind('\n', at);
+  start = start == std::string::npos ? 0 : start + 1;
+  size_t end = log.find('\n', at);
+  return log.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+void check_reject(CaseRun& run) {
+  const BuiltProgram& p = run.program();
+  std::string why = run.c.params.at("why").as_string();
+  if (p.ok) {
+    run.result.status = "fail";
+    run.result.detail = "the compiler accepted illegal code: " + why;
+    run.result.fail({0, -1, {}, "built", "build failure", why});
+    run.result.source = p.source;
+    return;
+  }
+  if (p.error != CL_BUILD_PROGRAM_FAILURE) {
+    run.result.status = "fail";
+    run.result.detail = "the build stopped before compiling (" + cl_error_name(p.error) +
+                        "), so the rejection of illegal code is unproven";
+    run.result.build_log = p.log;
+    run.result.fail({0, -1, {}, cl_error_name(p.error), "CL_BUILD_PROGRAM_FAILURE", why});
+    return;
+  }
+  run.result.pass();
+  run.result.detail = "rejected as it must be: " + first_error_line(p.log);
+}
+
+}  // namespace
+
+void register_compile_checks() { register_check("compile.reject", check_reject); }
+
+}  // namespace clconform::suites
