@@ -68,6 +68,11 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       r.status = "error";
       r.detail = e.what();
     }
+    if (r.status == "pass" && r.checked == 0) {
+      // A verdict needs evidence: a check that compared nothing proves nothing.
+      r.status = "error";
+      r.detail = "the check compared no values";
+    }
     if (r.status == "fail" || r.status == "error") r.source = run.program().source;
   }
   json::Value rec = r.to_json();
