@@ -107,7 +107,7 @@ Comparison compare(const std::vector<RunData>& runs) {
     for (const CaseRecord& c : runs[r].cases) {
       auto [it, inserted] = where.emplace(c.id, rows.size());
       if (inserted) {
-        rows.push_back({c.id, c.suite, std::vector<std::optional<Status>>(n), std::vector<std::optional<double>>(n), {}});
+        rows.push_back({c.id, std::vector<std::optional<Status>>(n), std::vector<std::optional<double>>(n), {}});
       }
       Comparison::Row& row = rows[it->second];
       row.status[r] = c.status;
@@ -116,7 +116,6 @@ Comparison compare(const std::vector<RunData>& runs) {
     }
   }
 
-  std::vector<Comparison::FunctionUlp> functions;
   std::unordered_map<std::string, size_t> function_at;
   for (const Comparison::Row& row : rows) {
     bool same_status = true, same_error = true, measured = false;
@@ -140,15 +139,14 @@ Comparison compare(const std::vector<RunData>& runs) {
     }
 
     if (!measured) continue;
-    auto [it, inserted] = function_at.emplace(function_of(row.id), functions.size());
-    if (inserted) functions.push_back({it->first, std::vector<std::optional<double>>(n), row.bound});
-    Comparison::FunctionUlp& f = functions[it->second];
+    auto [it, inserted] = function_at.emplace(function_of(row.id), cmp.functions.size());
+    if (inserted) cmp.functions.push_back({it->first, std::vector<std::optional<double>>(n), row.bound});
+    Comparison::FunctionUlp& f = cmp.functions[it->second];
     for (size_t r = 0; r < n; ++r) {
       if (row.max_ulp[r] && (!f.max_ulp[r] || *row.max_ulp[r] > *f.max_ulp[r])) f.max_ulp[r] = row.max_ulp[r];
     }
     if (!f.bound) f.bound = row.bound;
   }
-  cmp.functions = std::move(functions);
   return cmp;
 }
 

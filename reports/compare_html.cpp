@@ -86,7 +86,7 @@ std::string differences_table(const Comparison& cmp, size_t n) {
                     " cases differ between the runs; " + format_count(cmp.identical) +
                     " have the same status in every run and are not listed.</p>\n";
   if (cmp.differing.empty()) return out + "</section>\n";
-  out += filter_box("differences-table", false) +
+  out += filter_box("differences-table", "case id", false) +
          "<table class=\"sortable\" id=\"differences-table\"><thead><tr><th>case</th>" + run_heads(n) + "</tr></thead><tbody>\n";
   for (size_t i = 0; i < cmp.differing.size() && i < kRows; ++i) {
     const Comparison::Row& row = cmp.differing[i];
@@ -118,7 +118,7 @@ std::string accuracy_tables(const Comparison& cmp, size_t n) {
   if (cmp.functions.empty()) return out + "<p>No run measured a ULP error.</p></section>\n";
   out += "<p>The largest error over every vector width of a function and element type; red: past the bound, "
          "*: not the same as in A.</p>\n" +
-         filter_box("functions-table", false) + "<table class=\"sortable\" id=\"functions-table\"><thead><tr>"
+         filter_box("functions-table", "function", false) + "<table class=\"sortable\" id=\"functions-table\"><thead><tr>"
          "<th>function</th><th class=\"n\">bound</th>" + run_heads(n) + "</tr></thead><tbody>\n";
   for (size_t i = 0; i < cmp.functions.size() && i < kRows; ++i) {
     const Comparison::FunctionUlp& f = cmp.functions[i];

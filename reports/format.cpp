@@ -18,6 +18,8 @@ std::string format_count(uint64_t n) {
   return out;
 }
 
+std::string plural(uint64_t n, const std::string& noun) { return format_count(n) + " " + noun + (n == 1 ? "" : "s"); }
+
 std::string format_ulp(std::optional<double> ulp) {
   if (!ulp) return "-";
   if (std::isnan(*ulp)) return "nan";

@@ -10,6 +10,7 @@
 namespace clconform::reports {
 
 std::string format_count(uint64_t n);                 // 1234567 -> "1,234,567"
+std::string plural(uint64_t n, const std::string& noun);  // "1 case", "2,000 cases"
 std::string format_ulp(std::optional<double> ulp);    // "0.5", "1.5e+07", "inf", "nan", "-"
 std::string format_seconds(std::optional<double> s);  // "0.012 s", "70.2 s", "1 h 02 min", "-"
 std::string format_fixed(double x, int decimals);     // "0.012" for time attributes

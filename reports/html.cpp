@@ -163,8 +163,8 @@ std::string info_section(const RunData& run) {
   }
   std::string out = "<section id=\"info\"><h2>Implementation-defined (info)</h2>\n";
   if (cases.empty()) return out + "<p>None.</p></section>\n";
-  out += "<details" + std::string(cases.size() <= kInfoOpen ? " open" : "") + "><summary>" + format_count(cases.size()) +
-         " cases ran and were recorded, not judged: the specification leaves their result to the implementation"
+  out += "<details" + std::string(cases.size() <= kInfoOpen ? " open" : "") + "><summary>" + plural(cases.size(), "case") +
+         " ran and recorded, not judged: the specification leaves the result to the implementation"
          "</summary>\n<table><thead><tr><th>case</th><th>what the device does</th></tr></thead><tbody>\n";
   for (size_t i = 0; i < cases.size() && i < kInfoRows; ++i) {
     out += "<tr><td><code>" + escape_text(cases[i]->id) + "</code></td><td>" + escape_text(cases[i]->detail) + "</td></tr>\n";

@@ -110,12 +110,12 @@ std::string accuracy_section(const RunData& run) {
   if (measured.empty()) return out + "<p>No case measured a ULP error.</p></section>\n" + histograms(measured, sections);
   size_t over = 0;
   for (const Measured& m : measured) over += m.ratio > 1;
-  out += "<p>" + format_count(measured.size()) + " cases measured their ULP error; " + format_count(over) +
-         " exceed their bound. " +
+  out += "<p>" + plural(measured.size(), "case") + " measured the ULP error; " + format_count(over) +
+         " past the bound. " +
          (measured.size() > kRows ? "The " + format_count(kRows) + " closest to or past their bound are listed."
                                   : std::string("Closest to the bound first.")) +
          " The bar's tick is the bound.</p>\n";
-  out += filter_box("accuracy-table", true);
+  out += filter_box("accuracy-table", "case id", true);
   out += "<table class=\"sortable\" id=\"accuracy-table\"><thead><tr><th>case</th><th>status</th>"
          "<th class=\"n\">max ulp</th><th class=\"n\">bound</th><th class=\"n\">of bound</th><th>error vs bound</th>"
          "<th>worst input</th><th>output</th><th>expected</th><th class=\"n\">values</th>"

@@ -57,29 +57,55 @@ std::string ulp_bar_svg(std::optional<double> ulp, std::optional<double> bound) 
 }
 
 std::string histogram_svg(const Histogram& h, std::optional<double> bound) {
-  constexpr double kLeft = 6, kTop = 6, kPlotH = 90, kWidth = 300, kBottom = 24;
+  constexpr double kLeft = 6, kTop = 10, kPlotH = 86, kWidth = 300, kLabelGap = 28;
   const size_t n = h.counts.size();
   if (n == 0) return "";
   const uint64_t most = *std::max_element(h.counts.begin(), h.counts.end());
   const double bin_w = (kWidth - 2 * kLeft) / double(n);
   const double scale = most ? kPlotH / std::log10(1.0 + double(most)) : 0;
+  auto edge = [&](size_t i) { return i < h.edges.size() ? h.edges[i] : HUGE_VAL; };
+  auto x_of = [&](size_t i) { return kLeft + double(i) * bin_w; };
+
   std::string svg = "<svg class=\"hist\" width=\"300\" height=\"120\" viewBox=\"0 0 300 120\" role=\"img\">";
   svg += "<title>error histogram, counts on a log scale</title>";
   for (size_t i = 0; i < n; ++i) {
-    const double lo = i < h.edges.size() ? h.edges[i] : NAN;
-    const double hi = i + 1 < h.edges.size() ? h.edges[i + 1] : HUGE_VAL;
+    const double lo = edge(i), hi = edge(i + 1);
     const double bar_h = h.counts[i] ? std::max(1.0, scale * std::log10(1.0 + double(h.counts[i]))) : 0;
-    const bool over = bound && lo >= *bound;
+    // Red: every value in the bin is past the bound; amber: the bound splits the bin.
+    const char* fill = !bound || hi <= *bound ? "#1565c0" : lo >= *bound ? "#c62828" : "#ef6c00";
     const std::string range = "[" + edge_text(lo) + ", " + edge_text(hi) + ") ulp: " + format_count(h.counts[i]) + " values";
-    svg += rect(kLeft + i * bin_w + 1, kTop + kPlotH - bar_h, std::max(1.0, bin_w - 2), bar_h,
-                over ? "#c62828" : "#1565c0", range);
+    svg += rect(x_of(i) + 1, kTop + kPlotH - bar_h, std::max(1.0, bin_w - 2), bar_h, fill, range);
   }
   svg += rect(kLeft, kTop + kPlotH, kWidth - 2 * kLeft, 1, "#263238");
-  // Lower edge of every bin under its left side, thinned out so labels never overlap.
-  const size_t step = std::max<size_t>(1, size_t(std::ceil(28.0 / bin_w)));
-  for (size_t i = 0; i < n && i < h.edges.size(); i += step) {
-    svg += "<text x=\"" + num(kLeft + i * bin_w) + "\" y=\"" + num(kTop + kPlotH + kBottom - 10) +
-           "\" font-size=\"9\">" + escape_text(edge_text(h.edges[i])) + "</text>";
+
+  // Edge labels under the bin boundaries, thinned so they never overlap;
+  // the last finite edge is always labelled, right-aligned at the end.
+  auto label = [&](size_t i, const char* anchor) {
+    svg += "<text x=\"" + num(x_of(i)) + "\" y=\"" + num(kTop + kPlotH + 12) + "\" font-size=\"9\" text-anchor=\"" +
+           anchor + "\">" + escape_text(edge_text(h.edges[i])) + "</text>";
+  };
+  if (!h.edges.empty()) {
+    const size_t last = std::min(n, h.edges.size() - 1);
+    const size_t step = std::max<size_t>(1, size_t(std::ceil(kLabelGap / bin_w)));
+    for (size_t i = 0; i < last; i += step) {
+      if (x_of(last) - x_of(i) >= kLabelGap) label(i, "start");
+    }
+    label(last, last == 0 ? "start" : "end");
+  }
+
+  // The bound as a dashed line, placed linearly inside the bin that holds it.
+  if (bound) {
+    double x = x_of(n);
+    for (size_t i = 0; i < n; ++i) {
+      const double lo = edge(i), hi = edge(i + 1);
+      if (*bound >= lo && *bound < hi) {
+        x = x_of(i) + (std::isinf(hi) ? 0 : bin_w * (*bound - lo) / (hi - lo));
+        break;
+      }
+    }
+    svg += "<line x1=\"" + num(x) + "\" y1=\"" + num(kTop - 4) + "\" x2=\"" + num(x) + "\" y2=\"" + num(kTop + kPlotH) +
+           "\" stroke=\"#263238\" stroke-dasharray=\"3 2\"><title>bound: " + escape_text(format_ulp(bound)) +
+           " ulp</title></line>";
   }
   return svg + "</svg>";
 }

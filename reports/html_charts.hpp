@@ -15,7 +15,7 @@ std::string ulp_bar_svg(std::optional<double> ulp, std::optional<double> bound);
 
 // One bar per histogram bin, equally wide (bins are usually powers of two
 // apart), heights on a log scale so a few bad values next to millions of
-// exact ones still show; bins at or past the bound in red.
+// exact ones still show; bins past the bound in red, the bound dashed.
 std::string histogram_svg(const Histogram& h, std::optional<double> bound);
 
 // A suite's cases as one stacked bar, a colour per status.

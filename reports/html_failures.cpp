@@ -42,7 +42,7 @@ std::string values_table(const CaseRecord& c) {
 std::string facts(const CaseRecord& c) {
   std::string out = "<dl class=\"info\">";
   auto row = [&](const char* name, const std::string& html) { out += "<dt>" + std::string(name) + "</dt><dd>" + html + "</dd>"; };
-  row("values", escape_text(format_count(c.failed) + " of " + format_count(c.checked) + " wrong"));
+  if (c.checked) row("values", escape_text(format_count(c.failed) + " of " + format_count(c.checked) + " wrong"));
   if (c.metrics && c.metrics->max_ulp) {
     row("max error", escape_text(format_ulp(c.metrics->max_ulp) + " ulp, bound " + format_ulp(c.metrics->bound)) + " " +
                          ulp_bar_svg(c.metrics->max_ulp, c.metrics->bound));
@@ -104,8 +104,8 @@ std::string failures_section(const RunData& run) {
   if (cases.empty()) return out + "<p>No case failed.</p></section>\n";
   size_t failing = 0;
   for (const CaseRecord* c : cases) failing += fails_run(c->status);
-  out += "<p>" + format_count(failing) + " cases fail the run, " + format_count(cases.size() - failing) +
-         " more are known failures or xpass. Worst first: crashes, timeouts, the largest share of wrong values, "
+  out += "<p>" + plural(failing, "case") + " failing the run, " + format_count(cases.size() - failing) +
+         " more known failures or xpass. Worst first: crashes, timeouts, the largest share of wrong values, "
          "the largest error.</p>\n";
 
   std::unordered_map<std::string, std::string> sources;
@@ -114,7 +114,7 @@ std::string failures_section(const RunData& run) {
   }
   if (cases.size() > kDetailed) {
     const size_t listed = std::min(cases.size(), kDetailed + kListed) - kDetailed;
-    out += "<h3>" + format_count(listed) + " more, one line each</h3>\n" + filter_box("more-failures", false);
+    out += "<h3>" + format_count(listed) + " more, one line each</h3>\n" + filter_box("more-failures", "case id", false);
     out += "<table class=\"sortable\" id=\"more-failures\"><thead><tr><th>case</th><th>status</th><th>detail</th>"
            "<th class=\"n\">wrong</th><th>repro</th></tr></thead><tbody>\n";
     for (size_t i = kDetailed; i < kDetailed + listed; ++i) out += case_row(*cases[i]);

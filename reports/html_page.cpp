@@ -120,9 +120,10 @@ std::string value_html(const Shown& v) {
   return out;
 }
 
-std::string filter_box(const std::string& table_id, bool over_bound_switch) {
+std::string filter_box(const std::string& table_id, const std::string& what, bool over_bound_switch) {
+  const std::string label = escape_attr("filter by " + what);
   std::string out = "<div class=\"filter\" hidden data-table=\"" + escape_attr(table_id) +
-                    "\"><input type=\"search\" placeholder=\"filter by case id\" aria-label=\"filter by case id\">";
+                    "\"><input type=\"search\" placeholder=\"" + label + "\" aria-label=\"" + label + "\">";
   if (over_bound_switch) out += " <label><input type=\"checkbox\"> above the bound only</label>";
   return out + " <span class=\"shown muted\"></span></div>\n";
 }

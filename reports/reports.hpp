@@ -52,7 +52,7 @@ void write_all(const std::string& dir);  // junit.xml, summary.md, report.html i
 // baseline that regressions and improvements are measured against.
 struct Comparison {
   struct Row {
-    std::string id, suite;
+    std::string id;
     std::vector<std::optional<Status>> status;     // per run; empty: no record
     std::vector<std::optional<double>> max_ulp;    // per run
     std::optional<double> bound;                    // from the first run that has one

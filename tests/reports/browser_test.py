@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Opens a generated report.html in headless Chromium and checks what it shows.
+"""Opens the generated HTML reports in headless Chromium and checks what they show.
 
-usage: browser_test.py RENDER_REPORT RESULTS_DIR WORK_DIR
+usage: browser_test.py RENDER_REPORT DATA_DIR WORK_DIR
 
-RENDER_REPORT writes the reports of RESULTS_DIR into WORK_DIR/report; the
-page is loaded with its script running, the DOM is dumped and checked for
-the summary, the accuracy table and a failure, and a screenshot is saved
-as WORK_DIR/report.png. Exits 77 (skipped, for CTest) without Chromium.
+RENDER_REPORT writes the reports of DATA_DIR/normal, and its comparison
+with DATA_DIR/tonight, into WORK_DIR/report. Each page is loaded with its
+script running, the DOM dumped and checked for what a reader must see, and
+a screenshot saved as WORK_DIR/report.png and WORK_DIR/compare.png.
+Exits 77 (skipped, for CTest) when Chromium is not installed.
 """
 import os
 import re
@@ -20,6 +21,26 @@ CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-st
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync")
 
+# (what, pattern) pairs that the DOM, after the script ran, must match.
+REPORT_CHECKS = [
+    ("the script ran", r'<html[^>]*data-js="on"'),
+    ("the verdict", r'class="verdict fail">FAIL: 5 of 16 cases<'),
+    ("the summary table", r'id="summary-table".*<td>math</td>'),
+    ("sortable headers", r'id="summary-table".*<th class="n sort" tabindex="0">'),
+    ("the accuracy table", r'id="accuracy-table".*data-id="math.sin.float4"'),
+    ("the accuracy filter, shown and counting", r'<div class="filter" data-table="accuracy-table">.*?5 shown'),
+    ("a failure, opened", r'<details class="case" id="case-math.sqrt.double" open="">'),
+    ("a failure's values", r'<code>0x40490fdb</code><span class="dec">float 3.1415927</span>'),
+    ("a histogram", r'<svg class="hist"'),
+]
+COMPARE_CHECKS = [
+    ("the script ran", r'<html[^>]*data-js="on"'),
+    ("the verdict", r'class="verdict fail">2 regressions against A<'),
+    ("a regression", r'<code>types.char2.swizzle</code>.*?badge crash'),
+    ("the status differences", r'id="differences-table".*data-id="math.pow.float"'),
+    ("max ULP per function", r'id="functions-table".*data-id="math.sin.float"'),
+]
+
 
 def find_chromium():
     wanted = os.environ.get("CLCONFORM_CHROMIUM")
@@ -32,22 +53,44 @@ def find_chromium():
     return None
 
 
-def chromium(binary, profile, *args):
+def chromium(binary, *args):
     # A fresh profile per call: no state from an earlier run, no first-run UI.
-    cmd = [binary, *FLAGS, "--user-data-dir=" + profile, *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryDirectory(prefix="clconform-chromium-") as profile:
+        cmd = [binary, *FLAGS, "--user-data-dir=" + profile, *args]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
-def check(dom, failures, what, pattern):
-    if not re.search(pattern, dom, re.S):
-        failures.append(what + " (no match for " + pattern + ")")
+def check_page(binary, page, checks, png):
+    """Returns a list of problems with PAGE; saves its DOM and screenshot."""
+    url = "file://" + os.path.abspath(page)
+    dump = chromium(binary, "--dump-dom", url)
+    if dump.returncode != 0 or "<html" not in dump.stdout:
+        return ["chromium --dump-dom exited %d: %s" % (dump.returncode, dump.stderr[-4000:])]
+    dom = dump.stdout
+    with open(png[:-len(".png")] + ".dom.html", "w") as f:
+        f.write(dom)
+    problems = [what + " (no match for " + pattern + ")" for what, pattern in checks
+                if not re.search(pattern, dom, re.S)]
+    if re.search(r'<div class="filter"[^>]*hidden', dom):
+        problems.append("a filter box is still hidden after the script ran")
+
+    if os.path.exists(png):
+        os.remove(png)
+    shot = chromium(binary, "--screenshot=" + png, "--window-size=1400,1800", "--hide-scrollbars", url)
+    if not os.path.exists(png):
+        problems.append("no screenshot (chromium exited %d: %s)" % (shot.returncode, shot.stderr[-2000:]))
+    else:
+        with open(png, "rb") as f:
+            if f.read(8) != b"\x89PNG\r\n\x1a\n":
+                problems.append("the screenshot is not a PNG")
+    return problems
 
 
 def main():
     if len(sys.argv) != 4:
         print(__doc__)
         return 2
-    render, results, work = sys.argv[1:]
+    render, data, work = sys.argv[1:]
     binary = find_chromium()
     if not binary:
         print("SKIP: Chromium not found (tried " + ", ".join(CANDIDATES) +
@@ -56,49 +99,19 @@ def main():
 
     out = os.path.join(work, "report")
     shutil.rmtree(out, ignore_errors=True)
-    subprocess.run([render, results, out], check=True)
-    url = "file://" + os.path.abspath(os.path.join(out, "report.html"))
+    subprocess.run([render, out, os.path.join(data, "normal"), os.path.join(data, "tonight")], check=True)
 
-    with tempfile.TemporaryDirectory(prefix="clconform-chromium-") as profile:
-        dump = chromium(binary, profile, "--dump-dom", url)
-    if dump.returncode != 0 or "<html" not in dump.stdout:
-        print("FAIL: chromium --dump-dom exited %d\n%s" % (dump.returncode, dump.stderr[-4000:]))
-        return 1
-    dom = dump.stdout
-    with open(os.path.join(work, "report.dom.html"), "w") as f:
-        f.write(dom)
-
-    failures = []
-    check(dom, failures, "the script ran", r'<html[^>]*data-js="on"')
-    check(dom, failures, "the verdict", r'class="verdict fail">FAIL: 5 of 16 cases<')
-    check(dom, failures, "the summary table", r'id="summary-table".*<td>math</td>')
-    check(dom, failures, "the summary table is sortable", r'id="summary-table".*<th class="n sort" tabindex="0">')
-    check(dom, failures, "the accuracy table", r'id="accuracy-table".*data-id="math.sin.float4"')
-    check(dom, failures, "the accuracy filter, shown and counting", r'<div class="filter" data-table="accuracy-table">.*?5 shown')
-    check(dom, failures, "a failure, opened", r'<details class="case" id="case-math.sqrt.double" open="">')
-    check(dom, failures, "a failure's values", r'<code>0x40490fdb</code><span class="dec">float 3.1415927</span>')
-    check(dom, failures, "a histogram", r'<svg class="hist"')
-    if re.search(r'<div class="filter"[^>]*hidden', dom):
-        failures.append("a filter box is still hidden after the script ran")
-
-    png = os.path.join(work, "report.png")
-    if os.path.exists(png):
-        os.remove(png)
-    with tempfile.TemporaryDirectory(prefix="clconform-chromium-") as profile:
-        shot = chromium(binary, profile, "--screenshot=" + png, "--window-size=1400,1800", "--hide-scrollbars", url)
-    if not os.path.exists(png):
-        failures.append("no screenshot (chromium exited %d: %s)" % (shot.returncode, shot.stderr[-2000:]))
-    else:
-        with open(png, "rb") as f:
-            if f.read(8) != b"\x89PNG\r\n\x1a\n":
-                failures.append("the screenshot is not a PNG")
-
-    if failures:
-        print("FAIL: report.html in " + os.path.basename(binary) + ":\n  " + "\n  ".join(failures))
-        print("DOM saved in " + os.path.join(work, "report.dom.html"))
-        return 1
-    print("OK: report.html renders in %s; screenshot %s (%d bytes)" % (binary, png, os.path.getsize(png)))
-    return 0
+    failed = False
+    for page, checks in (("report", REPORT_CHECKS), ("compare", COMPARE_CHECKS)):
+        png = os.path.join(work, page + ".png")
+        problems = check_page(binary, os.path.join(out, page + ".html"), checks, png)
+        if problems:
+            failed = True
+            print("FAIL: %s.html in %s:\n  %s" % (page, binary, "\n  ".join(problems)))
+            print("DOM saved in " + png[:-len(".png")] + ".dom.html")
+        else:
+            print("OK: %s.html renders in %s; screenshot %s" % (page, binary, png))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

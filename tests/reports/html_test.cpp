@@ -39,6 +39,8 @@ TEST(Html, SelfContainedAndBalanced) {
   EXPECT_EQ(count_of(html, "<section"), count_of(html, "</section>"));
   EXPECT_EQ(count_of(html, "<svg"), count_of(html, "</svg>"));
   EXPECT_EQ(count_of(html, "<script>"), 1u);
+  // Without the script the controls that need it stay hidden; the tables are all there.
+  EXPECT_EQ(count_of(html, "<div class=\"filter\" hidden"), count_of(html, "<div class=\"filter\""));
 }
 
 TEST(Html, HeaderDescribesDeviceAndRun) {
