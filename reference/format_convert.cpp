@@ -8,12 +8,13 @@ namespace clconform::ref {
 namespace {
 
 int bit_length(std::uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+  return m == 0 ? 0 : 64 - __builtin_clzll(m);
+#else
   int n = 0;
-  while (m != 0) {
-    ++n;
-    m >>= 1;
-  }
+  for (; m != 0; m >>= 1) ++n;
   return n;
+#endif
 }
 
 // Where the discarded part of the significand lies relative to half of the

@@ -13,6 +13,8 @@
 //    subnormals, underflow to a zero of the right sign.  It does so without
 //    touching MPFR's global exponent range (see the .cpp), so it is safe to
 //    call from several threads at once provided MPFR itself is thread-safe.
+//    It does assume the calling thread runs with MPFR's default (wide)
+//    exponent range, as everything in this library does.
 //
 // Thread safety of MPFR itself: MPFR keeps its exception flags, exponent
 // range and constant caches in thread-local storage only when it was built

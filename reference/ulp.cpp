@@ -57,25 +57,27 @@ Mpfr ulp_of(const Mpfr& x) {
 
 template <typename F>
 Mpfr ulp_error_exact(typename F::Bits device, const Mpfr& ref) {
-  const Mpfr zero = Mpfr::zero(false, 2);
-  const Mpfr infinite = Mpfr::infinity(false, 2);
+  const auto zero = [] { return Mpfr::zero(false, 2); };
+  const auto infinite = [] { return Mpfr::infinity(false, 2); };
   const bool device_nan = is_nan<F>(device);
-  if (ref.is_nan()) return device_nan ? zero : infinite;
-  if (device_nan) return infinite;
+  if (ref.is_nan()) return device_nan ? zero() : infinite();
+  if (device_nan) return infinite();
   const bool device_negative = sign_bit<F>(device);
   if (ref.is_inf())
-    return is_inf<F>(device) && device_negative == ref.signbit() ? zero : infinite;
+    return is_inf<F>(device) && device_negative == ref.signbit() ? zero() : infinite();
 
   Mpfr d = Mpfr::from_bits<F>(device, F::precision);
   if (is_inf<F>(device)) {
     // Infinity stands for every real of magnitude >= 2^(emax+1).
     Mpfr threshold = Mpfr::pow2(F::emax + 1, 2);
     if (device_negative) threshold = -threshold;
-    if (device_negative ? ref <= threshold : ref >= threshold) return zero;
+    if (device_negative ? ref <= threshold : ref >= threshold) return zero();
     d = threshold;
   }
-  // ulp is a power of two, so the division is an exact scaling.
-  return abs_diff(d, ref).scaled_by_pow2(-ulp_exponent<F>(ref));
+  // ulp is a power of two, so the division is an exact scaling (in place).
+  Mpfr e = abs_diff(d, ref);
+  mpfr_mul_2si(e.get(), e.get(), -ulp_exponent<F>(ref), MPFR_RNDN);
+  return e;
 }
 
 template <typename F>

@@ -167,7 +167,7 @@ TEST(FloatToHalf, NearEveryHalfAndMidpointAllModes) {
 TEST(FloatToHalf, RandomFloatsAllModes) {
   std::mt19937_64 rng(kSeed);
   Tally t("float->half random");
-  for (int i = 0; i < 700000; ++i) {
+  for (int i = 0; i < 2000000; ++i) {
     // Half the draws over every pattern, half inside the half-relevant
     // range 2^-27 .. 2^17 where the interesting rounding happens.
     std::uint32_t b = static_cast<std::uint32_t>(rng());
@@ -275,7 +275,7 @@ TEST(DoubleToHalf, NearEveryHalfAndMidpointAllModes) {
 TEST(DoubleToHalf, RandomDoublesAllModes) {
   std::mt19937_64 rng(kSeed + 1);
   Tally t("double->half random");
-  for (int i = 0; i < 400000; ++i) {
+  for (int i = 0; i < 1000000; ++i) {
     std::uint64_t b = rng();
     if (i & 1)
       b = (b & 0x800fffffffffffffull) | ((1023ull - 27 + rng() % 45) << 52);
@@ -339,7 +339,7 @@ TEST(DoubleToFloat, NearFloatBoundariesAllModes) {
 TEST(DoubleToFloat, RandomDoublesAllModes) {
   std::mt19937_64 rng(kSeed + 3);
   Tally t("double->float random");
-  for (int i = 0; i < 400000; ++i) {
+  for (int i = 0; i < 1000000; ++i) {
     std::uint64_t b = rng();
     if (i & 1) b = (b & 0x800fffffffffffffull) | ((1023ull - 152 + rng() % 282) << 52);
     const double x = oracle::double_of(b);

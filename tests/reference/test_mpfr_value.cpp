@@ -224,6 +224,11 @@ TEST(Mpfr, AbsDiffIsExactOrRoundedAway) {
   // With a small cap the result is rounded away from zero: 1 - 2^-1000 at
   // 16 bits becomes 1 (not 1 - 2^-16).
   EXPECT_TRUE(equals_text(ref::abs_diff(Mpfr(1.0), Mpfr(std::ldexp(1.0, -1000)), 16), "1"));
+  // (1 + 2^-20) - 2^-1000 at 16 bits: nearest would be 1, away from zero is
+  // 1 + 2^-15.
+  EXPECT_EQ(mpfr_cmp_d(ref::abs_diff(Mpfr(1.0 + std::ldexp(1.0, -20)), Mpfr(std::ldexp(1.0, -1000)), 16).get(),
+                       1.0 + std::ldexp(1.0, -15)),
+            0);
   EXPECT_TRUE(ref::abs_diff(Mpfr(1.0), Mpfr::nan()).is_nan());
   EXPECT_TRUE(ref::abs_diff(Mpfr::infinity(true), Mpfr(1.0)).is_inf());
 }
