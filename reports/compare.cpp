@@ -25,7 +25,8 @@ std::optional<int> outcome(Status s) {
     case Status::KnownFail: return 1;
     case Status::Fail: return 2;
     case Status::Timeout:
-    case Status::Crash: return 3;
+    case Status::Crash:
+    case Status::Error: return 3;
     case Status::Unsupported: return std::nullopt;
   }
   return std::nullopt;
@@ -150,74 +151,78 @@ Comparison compare(const std::vector<RunData>& runs) {
   return cmp;
 }
 
-std::string comparison_table(const std::vector<RunData>& runs) {
-  const Comparison cmp = compare(runs);
-  const size_t n = runs.size();
-  std::string out = "Comparing " + std::to_string(n) + " runs; A is the baseline.\n";
+namespace {
+
+std::string legend_text(const std::vector<RunData>& runs, const Comparison& cmp) {
   std::vector<std::vector<std::string>> legend;
-  for (size_t r = 0; r < n; ++r) {
+  for (size_t r = 0; r < runs.size(); ++r) {
     const Counts total = tally(runs[r]).total;
     legend.push_back({run_letter(r), cmp.labels[r], runs[r].run.device.c_version, runs[r].dir,
                       format_count(total.cases) + " cases", format_count(total.failing()) + " failing",
                       runs[r].finished() ? "" : "DID NOT FINISH"});
   }
-  out += align_columns(legend, "  ", legend.front().size());
+  return align_columns(legend, "  ", legend.front().size());
+}
 
+std::string more_text(size_t total) {
+  return total > kLinesPerList ? "  ... and " + format_count(total - kLinesPerList) + " more\n" : "";
+}
+
+std::string changes_text(const char* title, const std::vector<Comparison::Change>& list) {
+  if (list.empty()) return "";
+  std::vector<std::vector<std::string>> lines;
+  for (size_t i = 0; i < list.size() && i < kLinesPerList; ++i) {
+    lines.push_back({run_letter(list[i].run), list[i].id,
+                     std::string(status_name(list[i].from)) + " -> " + status_name(list[i].to)});
+  }
+  return "\n" + std::string(title) + " against A (" + format_count(list.size()) + "):\n" +
+         align_columns(lines, "  ", 3) + more_text(list.size());
+}
+
+std::string differences_text(const Comparison& cmp, size_t n) {
+  if (cmp.differing.empty()) return "";
+  std::vector<std::vector<std::string>> lines{{"case"}};
+  for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
+  for (size_t i = 0; i < cmp.differing.size() && i < kLinesPerList; ++i) {
+    std::vector<std::string> line{cmp.differing[i].id};
+    for (size_t r = 0; r < n; ++r) line.push_back(status_text(cmp.differing[i].status[r]));
+    lines.push_back(line);
+  }
+  return "\nStatus differences (" + format_count(cmp.differing.size()) + "):\n" + align_columns(lines, "  ", n + 1) +
+         more_text(cmp.differing.size());
+}
+
+// Only the functions whose error is not the same in every run are listed.
+std::string functions_text(const Comparison& cmp, size_t n) {
+  if (cmp.functions.empty()) return "\nMax ULP per function: no run measured a ULP error.\n";
+  std::vector<std::vector<std::string>> lines{{"function", "bound"}};
+  for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
+  size_t differ = 0;
+  for (const Comparison::FunctionUlp& f : cmp.functions) {
+    bool same = true;
+    for (size_t r = 1; r < n; ++r) same = same && same_ulp(f.max_ulp[r], f.max_ulp[0]);
+    if (same || ++differ > kLinesPerList) continue;
+    std::vector<std::string> line{f.function, format_ulp(f.bound)};
+    for (size_t r = 0; r < n; ++r) line.push_back(format_ulp(f.max_ulp[r]));
+    lines.push_back(line);
+  }
+  std::string out = "\nMax ULP per function: " + format_count(cmp.functions.size() - differ) +
+                    " the same in every run, " + format_count(differ) + " differ.\n";
+  return differ ? out + align_columns(lines, "  ", 1) + more_text(differ) : out;
+}
+
+}  // namespace
+
+std::string comparison_table(const std::vector<RunData>& runs) {
+  const Comparison cmp = compare(runs);
+  std::string out = "Comparing " + std::to_string(runs.size()) + " runs; A is the baseline.\n" + legend_text(runs, cmp);
   out += "\nStatus: " + format_count(cmp.identical) + " cases the same in every run, " +
          format_count(cmp.differing.size()) + " differ.\n";
-
-  auto changes = [&](const char* title, const std::vector<Comparison::Change>& list) {
-    if (list.empty()) return;
-    out += "\n" + std::string(title) + " against A (" + format_count(list.size()) + "):\n";
-    std::vector<std::vector<std::string>> lines;
-    for (size_t i = 0; i < list.size() && i < kLinesPerList; ++i) {
-      lines.push_back({run_letter(list[i].run), list[i].id,
-                       std::string(status_name(list[i].from)) + " -> " + status_name(list[i].to)});
-    }
-    out += align_columns(lines, "  ", 3);
-    if (list.size() > kLinesPerList) out += "  ... and " + format_count(list.size() - kLinesPerList) + " more\n";
-  };
-  changes("Regressions", cmp.regressions);
-  changes("Improvements", cmp.improvements);
+  out += changes_text("Regressions", cmp.regressions);
+  out += changes_text("Improvements", cmp.improvements);
   if (cmp.regressions.empty()) out += "\nNo regressions against A.\n";
-
-  if (!cmp.differing.empty()) {
-    out += "\nStatus differences (" + format_count(cmp.differing.size()) + "):\n";
-    std::vector<std::vector<std::string>> lines{{"case"}};
-    for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
-    for (size_t i = 0; i < cmp.differing.size() && i < kLinesPerList; ++i) {
-      std::vector<std::string> line{cmp.differing[i].id};
-      for (size_t r = 0; r < n; ++r) line.push_back(status_text(cmp.differing[i].status[r]));
-      lines.push_back(line);
-    }
-    out += align_columns(lines, "  ", n + 1);
-    if (cmp.differing.size() > kLinesPerList) {
-      out += "  ... and " + format_count(cmp.differing.size() - kLinesPerList) + " more\n";
-    }
-  }
-
-  std::vector<const Comparison::FunctionUlp*> differ;
-  for (const Comparison::FunctionUlp& f : cmp.functions) {
-    for (size_t r = 1; r < n; ++r) {
-      if (!same_ulp(f.max_ulp[r], f.max_ulp[0])) {
-        differ.push_back(&f);
-        break;
-      }
-    }
-  }
-  out += "\nMax ULP per function: " + format_count(cmp.functions.size() - differ.size()) + " the same in every run, " +
-         format_count(differ.size()) + " differ.\n";
-  if (!differ.empty()) {
-    std::vector<std::vector<std::string>> lines{{"function", "bound"}};
-    for (size_t r = 0; r < n; ++r) lines[0].push_back(run_letter(r));
-    for (size_t i = 0; i < differ.size() && i < kLinesPerList; ++i) {
-      std::vector<std::string> line{differ[i]->function, format_ulp(differ[i]->bound)};
-      for (size_t r = 0; r < n; ++r) line.push_back(format_ulp(differ[i]->max_ulp[r]));
-      lines.push_back(line);
-    }
-    out += align_columns(lines, "  ", 1);
-    if (differ.size() > kLinesPerList) out += "  ... and " + format_count(differ.size() - kLinesPerList) + " more\n";
-  }
+  out += differences_text(cmp, runs.size());
+  out += functions_text(cmp, runs.size());
   return out;
 }
 

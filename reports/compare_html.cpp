@@ -18,13 +18,12 @@ std::string runs_table(const std::vector<RunData>& runs, const Comparison& cmp) 
   std::string out = "<section id=\"runs\"><h2>Runs</h2>\n<table><thead><tr><th></th><th>run</th><th>device</th>"
                     "<th>platform</th><th>driver</th><th>OpenCL C</th><th>fp16 / fp64</th><th>build options</th>"
                     "<th>mode, seed</th><th>started</th><th>duration</th><th>clconform</th><th>folder</th></tr></thead><tbody>\n";
-  auto yes_no = [](std::optional<bool> b) { return std::string(b ? (*b ? "yes" : "no") : "-"); };
   for (size_t r = 0; r < runs.size(); ++r) {
     const RunInfo& i = runs[r].run;
     out += "<tr><td><strong>" + run_letter(r) + "</strong></td>" + cell(cmp.labels[r]) + cell(i.device.name) +
            cell(i.device.platform_version.empty() ? i.device.platform : i.device.platform_version) +
            cell(i.device.driver_version) + cell(i.device.c_version) +
-           cell(yes_no(i.device.fp16) + " / " + yes_no(i.device.fp64)) + "<td><code>" +
+           cell(format_yes_no(i.device.fp16) + " / " + format_yes_no(i.device.fp64)) + "<td><code>" +
            escape_text(i.build_options) + "</code></td>" +
            cell(i.mode + (i.seed ? ", " + std::to_string(*i.seed) : "")) + cell(i.started) +
            (runs[r].finished() ? cell(format_seconds(i.duration_s)) : "<td class=\"bad\">did not finish</td>") +

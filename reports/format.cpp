@@ -80,6 +80,8 @@ std::string one_line(const std::string& s, size_t width) {
   return out;
 }
 
+std::string format_yes_no(std::optional<bool> b) { return b ? (*b ? "yes" : "no") : "-"; }
+
 void write_file(const std::string& path, const std::string& content) {
   const std::string tmp = path + ".tmp";
   {

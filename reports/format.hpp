@@ -14,6 +14,7 @@ std::string plural(uint64_t n, const std::string& noun);  // "1 case", "2,000 ca
 std::string format_ulp(std::optional<double> ulp);    // "0.5", "1.5e+07", "inf", "nan", "-"
 std::string format_seconds(std::optional<double> s);  // "0.012 s", "70.2 s", "1 h 02 min", "-"
 std::string format_fixed(double x, int decimals);     // "0.012" for time attributes
+std::string format_yes_no(std::optional<bool> b);     // "yes", "no", "-"
 
 // Plain-text columns: every row padded to the widest cell of each column;
 // the first LEFT columns left-aligned (names), the rest right-aligned

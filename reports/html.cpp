@@ -17,7 +17,7 @@ namespace clconform::reports {
 namespace {
 
 constexpr size_t kUnsupportedIds = 200;  // per reason
-constexpr size_t kInfoRows = 2000;
+constexpr size_t kInfoRows = 5000;
 constexpr size_t kInfoOpen = 50;         // an info list longer than this starts collapsed
 constexpr size_t kPassingIds = 2000;     // per suite
 
@@ -26,8 +26,6 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
   for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
   return out;
 }
-
-std::string yes_no(std::optional<bool> b) { return b ? (*b ? "yes" : "no") : "-"; }
 
 std::string bytes(std::optional<uint64_t> n) {
   if (!n) return "-";
@@ -43,13 +41,19 @@ std::string bytes(std::optional<uint64_t> n) {
 
 std::string number(std::optional<uint64_t> n) { return n ? format_count(*n) : "-"; }
 
+// "(3 of 874 cases done)" where run.json says how many were selected.
+std::string progress(const RunData& run, const Counts& total) {
+  if (!run.run.cases_selected) return "";
+  return " (" + format_count(total.cases) + " of " + format_count(*run.run.cases_selected) + " cases done)";
+}
+
 std::string verdict(const RunData& run, const Counts& total) {
   switch (verdict_of(run, total)) {
     case Verdict::Fail:
       return "<span class=\"verdict fail\">FAIL: " + format_count(total.failing()) + " of " + format_count(total.cases) +
              " cases</span>";
     case Verdict::Incomplete:
-      return "<span class=\"verdict incomplete\">INCOMPLETE: the run did not finish</span>";
+      return "<span class=\"verdict incomplete\">INCOMPLETE: the run did not finish" + progress(run, total) + "</span>";
     case Verdict::NoCases:
       return "<span class=\"verdict incomplete\">NO CASES: nothing was checked</span>";
     case Verdict::Pass:
@@ -76,7 +80,8 @@ std::string run_section(const RunData& run) {
   row("driver version", d.driver_version);
   row("OpenCL version", d.version);
   row("OpenCL C version", d.c_version);
-  row("fp16 / fp64", yes_no(d.fp16) + " / " + yes_no(d.fp64));
+  row("fp16 / fp64", format_yes_no(d.fp16) + " / " + format_yes_no(d.fp64));
+  if (!d.half_fp_config.empty()) row("half fp config", join(d.half_fp_config, ", "));
   row("single fp config", join(d.single_fp_config, ", "));
   row("double fp config", join(d.double_fp_config, ", "));
   row("compute units, max work-group", number(d.compute_units) + ", " + number(d.max_work_group_size));
@@ -87,6 +92,8 @@ std::string run_section(const RunData& run) {
   row("seed", r.seed ? std::to_string(*r.seed) : "");
   code_row("filter", r.filter, "none");
   row("suites", join(r.suites, ", "));
+  row("cases", format_count(run.cases.size()) + " recorded" +
+                   (r.cases_selected ? " of " + format_count(*r.cases_selected) + " selected" : ""));
   code_row("command", r.command, "-");
   row("started", r.started);
   out += "<dt>finished</dt><dd>" +

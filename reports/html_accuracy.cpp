@@ -93,9 +93,10 @@ std::string histograms(const std::vector<Measured>& measured, const Sections& se
   }
   std::string out = "<section id=\"histograms\"><h2>Error histograms</h2>\n";
   if (eligible == 0) return out + "<p>No case recorded a histogram of more than a handful of values.</p></section>\n";
-  out += "<p>Values per ULP-error bin, counts on a log scale; red bins are at or past the bound. " +
-         std::string(eligible > drawn ? "The " + format_count(drawn) + " worst of " + format_count(eligible) + " cases."
-                                      : format_count(drawn) + " cases, worst first.") +
+  out += "<p>Values per ULP-error bin, counts on a log scale. Red: past the bound; amber: the bound (dashed) falls "
+         "inside the bin. " +
+         (eligible > drawn ? "The " + format_count(drawn) + " worst of " + format_count(eligible) + " cases."
+                           : plural(drawn, "case") + ", worst first.") +
          "</p>\n<div class=\"figs\">\n" + figs + "</div></section>\n";
   return out;
 }

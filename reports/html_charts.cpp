@@ -36,6 +36,7 @@ const char* status_colour(Status s) {
     case Status::Info: return "#1565c0";
     case Status::Timeout: return "#ad1457";
     case Status::Crash: return "#212121";
+    case Status::Error: return "#6d4c41";
   }
   return "#000";
 }

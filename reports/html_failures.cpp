@@ -2,6 +2,7 @@
 // first, with the values, the repro command, the build log and the kernel.
 // A broken driver can fail every case, so only the worst get a full section
 // and the rest a row each, up to a cap.
+#include <algorithm>
 #include <unordered_map>
 
 #include "reports/escape.hpp"
@@ -15,7 +16,7 @@ namespace clconform::reports {
 namespace {
 
 constexpr size_t kDetailed = 300;    // cases with a full section
-constexpr size_t kListed = 5000;     // further cases with one row each
+constexpr size_t kListed = 2000;     // further cases with one row each
 constexpr size_t kOpenedFirst = 10;  // full sections shown opened
 
 std::string values_table(const CaseRecord& c) {
@@ -104,9 +105,10 @@ std::string failures_section(const RunData& run) {
   if (cases.empty()) return out + "<p>No case failed.</p></section>\n";
   size_t failing = 0;
   for (const CaseRecord* c : cases) failing += fails_run(c->status);
-  out += "<p>" + plural(failing, "case") + " failing the run, " + format_count(cases.size() - failing) +
-         " more known failures or xpass. Worst first: crashes, timeouts, the largest share of wrong values, "
-         "the largest error.</p>\n";
+  const size_t others = cases.size() - failing;
+  out += "<p>" + plural(failing, "case") + " failing the run" +
+         (others ? ", " + format_count(others) + " more known failures or xpass" : std::string()) +
+         ". Worst first: crashes, timeouts, the largest share of wrong values, the largest error.</p>\n";
 
   std::unordered_map<std::string, std::string> sources;
   for (size_t i = 0; i < cases.size() && i < kDetailed; ++i) {

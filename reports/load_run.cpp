@@ -80,6 +80,7 @@ DeviceInfo device_of(const Value& d) {
   out.extensions = strings(d.get("extensions"));
   out.fp16 = bool_of(d.get("fp16"));
   out.fp64 = bool_of(d.get("fp64"));
+  out.half_fp_config = strings(d.get("half_fp_config"));
   out.single_fp_config = strings(d.get("single_fp_config"));
   out.double_fp_config = strings(d.get("double_fp_config"));
   out.address_bits = uint_of(d.get("address_bits"));
@@ -102,6 +103,7 @@ RunInfo run_of(const Value& v) {
   r.finished = str(v, "finished");
   r.suites = strings(v.get("suites"));
   r.seed = uint_of(v.get("seed"));
+  r.cases_selected = uint_of(v.get("cases_selected"));
   r.duration_s = number_of(v.get("duration_s"));
   r.device = device_of(v.get("device"));
   return r;
@@ -168,21 +170,21 @@ CaseRecord record_of(const Value& v) {
   return c;
 }
 
-std::string read_text(const std::string& path, bool& exists) {
+std::optional<std::string> read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  exists = bool(in);
+  if (!in) return std::nullopt;
   std::stringstream ss;
-  if (exists) ss << in.rdbuf();
+  ss << in.rdbuf();
   return ss.str();
 }
 
 void read_results(RunData& data, const std::string& path) {
-  bool exists = false;
-  const std::string text = read_text(path, exists);
-  if (!exists) {
+  const std::optional<std::string> file = read_text(path);
+  if (!file) {
     data.warnings.push_back("results.jsonl is missing: no case finished");
     return;
   }
+  const std::string& text = *file;
   std::unordered_map<std::string, size_t> where;  // case id -> index in data.cases
   size_t line_no = 0, line_warnings = 0;
   for (size_t pos = 0; pos < text.size();) {

@@ -12,9 +12,10 @@ int status_rank(Status s) {
   switch (s) {
     case Status::Crash: return 0;
     case Status::Timeout: return 1;
-    case Status::Fail: return 2;
-    case Status::KnownFail: return 3;
-    case Status::XPass: return 4;
+    case Status::Error: return 2;
+    case Status::Fail: return 3;
+    case Status::KnownFail: return 4;
+    case Status::XPass: return 5;
     default: return -1;
   }
 }

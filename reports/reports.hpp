@@ -24,7 +24,7 @@ struct Counts {
   double time_s = 0;
 
   uint64_t operator[](Status s) const { return by_status[size_t(s)]; }
-  uint64_t failing() const;  // cases that fail the run: fail + timeout + crash
+  uint64_t failing() const;  // cases that fail the run: fail + timeout + crash + error
   void add(const CaseRecord& c);
 };
 

@@ -11,19 +11,19 @@
 
 namespace clconform::reports {
 
-enum class Status { Pass, Fail, KnownFail, XPass, Unsupported, Info, Timeout, Crash };
-inline constexpr int kStatusCount = 8;
+enum class Status { Pass, Fail, KnownFail, XPass, Unsupported, Info, Timeout, Crash, Error };
+inline constexpr int kStatusCount = 9;
 
 const char* status_name(Status s);                        // as written in results.jsonl
 std::optional<Status> parse_status(const std::string& s);
-bool fails_run(Status s);                                 // fail, timeout, crash
+bool fails_run(Status s);                                 // fail, timeout, crash, error
 
 struct DeviceInfo {
   std::string selector, name, vendor, platform, platform_version;
   std::string driver_version, version, c_version;
   std::vector<std::string> extensions;
   std::optional<bool> fp16, fp64;
-  std::vector<std::string> single_fp_config, double_fp_config;
+  std::vector<std::string> half_fp_config, single_fp_config, double_fp_config;
   std::optional<uint64_t> address_bits, max_alloc_bytes, global_mem_bytes;
   std::optional<uint64_t> max_work_group_size, compute_units;
 };
@@ -33,6 +33,7 @@ struct RunInfo {
   std::string started, finished;  // finished is empty when the run was cut off
   std::vector<std::string> suites;
   std::optional<uint64_t> seed;
+  std::optional<uint64_t> cases_selected;  // how many cases the run set out to do
   std::optional<double> duration_s;
   DeviceInfo device;
 };

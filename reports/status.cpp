@@ -5,7 +5,7 @@ namespace clconform::reports {
 namespace {
 // Index = Status value; the names are the ones results.jsonl uses.
 constexpr const char* kNames[kStatusCount] = {"pass",        "fail", "known_fail", "xpass",
-                                              "unsupported", "info", "timeout",    "crash"};
+                                              "unsupported", "info", "timeout",    "crash", "error"};
 }  // namespace
 
 const char* status_name(Status s) { return kNames[size_t(s)]; }
@@ -17,7 +17,8 @@ std::optional<Status> parse_status(const std::string& s) {
   return std::nullopt;
 }
 
-bool fails_run(Status s) { return s == Status::Fail || s == Status::Timeout || s == Status::Crash; }
+bool fails_run(Status s) { return s == Status::Fail || s == Status::Timeout || s == Status::Crash || s == Status::Error;
+}
 
 uint64_t Histogram::total() const {
   uint64_t n = 0;

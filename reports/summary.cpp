@@ -39,13 +39,20 @@ std::string summary_table(const RunData& run) {
   out += "\nmode " + (run.run.mode.empty() ? "?" : run.run.mode);
   if (run.run.seed) out += ", seed " + std::to_string(*run.run.seed);
   if (!run.run.build_options.empty()) out += ", build options \"" + run.run.build_options + "\"";
-  out += run.finished() ? ", finished in " + format_seconds(run.run.duration_s) : ", DID NOT FINISH";
+  const Tally t = tally(run);
+  if (run.finished()) {
+    out += ", finished in " + format_seconds(run.run.duration_s);
+  } else {
+    out += ", DID NOT FINISH";
+    if (run.run.cases_selected) {
+      out += " (" + format_count(t.total.cases) + " of " + format_count(*run.run.cases_selected) + " cases done)";
+    }
+  }
   out += "\n\n";
 
-  const Tally t = tally(run);
   // Short names keep the table narrow; the order is that of Status.
   std::vector<std::vector<std::string>> rows{
-      {"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "values"}};
+      {"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "error", "values"}};
   for (const SuiteCounts& s : t.suites) rows.push_back(count_row(s.suite, s.counts));
   rows.push_back(count_row("total", t.total));
   out += align_columns(rows, "", 1);

@@ -5,7 +5,7 @@
 namespace clconform::reports {
 
 uint64_t Counts::failing() const {
-  return (*this)[Status::Fail] + (*this)[Status::Timeout] + (*this)[Status::Crash];
+  return (*this)[Status::Fail] + (*this)[Status::Timeout] + (*this)[Status::Crash] + (*this)[Status::Error];
 }
 
 void Counts::add(const CaseRecord& c) {

@@ -7,7 +7,8 @@ RENDER_REPORT writes the reports of DATA_DIR/normal, and its comparison
 with DATA_DIR/tonight, into WORK_DIR/report. Each page is loaded with its
 script running, the DOM dumped and checked for what a reader must see, and
 a screenshot saved as WORK_DIR/report.png and WORK_DIR/compare.png.
-Exits 77 (skipped, for CTest) when Chromium is not installed.
+Exits 77 (skipped, for CTest) when Chromium is not installed. The
+environment variable CLCONFORM_CHROMIUM names another browser binary.
 """
 import os
 import re
@@ -93,8 +94,8 @@ def main():
     render, data, work = sys.argv[1:]
     binary = find_chromium()
     if not binary:
-        print("SKIP: Chromium not found (tried " + ", ".join(CANDIDATES) +
-              "); install the Debian package 'chromium' to run this test")
+        tried = os.environ.get("CLCONFORM_CHROMIUM") or ", ".join(CANDIDATES)
+        print("SKIP: Chromium not found (tried " + tried + "); install the Debian package 'chromium' to run this test")
         return SKIP
 
     out = os.path.join(work, "report")

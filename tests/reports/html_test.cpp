@@ -51,7 +51,8 @@ TEST(Html, HeaderDescribesDeviceAndRun) {
                            "<dd>3.1</dd>", "OpenCL 3.0 PoCL HSTR: pthread-x86_64", "OpenCL C 1.2 PoCL", "no / yes",
                            "denorm, inf_nan, round_to_nearest, fma", "<code>-cl-denorms-are-zero</code>",
                            "<dd>quick</dd>", "<dd>1</dd>", "2026-11-20T23:00:00Z", "2026-11-20T23:01:10Z", "70.2 s",
-                           "v0.1.0-12-gabcdef", "16 GiB, 4 GiB", "3 extensions"}) {
+                           "v0.1.0-12-gabcdef", "16 GiB, 4 GiB", "3 extensions", "<dt>half fp config</dt><dd>none</dd>",
+                           "16 recorded of 16 selected"}) {
     EXPECT_NE(run.find(want), std::string::npos) << want;
   }
   EXPECT_NE(html.find("<span class=\"verdict fail\">FAIL: 5 of 16 cases</span>"), std::string::npos);
@@ -135,7 +136,7 @@ TEST(Html, UnsupportedInfoAndPassed) {
 TEST(Html, CrashedAndEmptyRuns) {
   ScratchDir dir;
   const std::string crashed = html_of("crashed", dir);
-  EXPECT_NE(crashed.find("INCOMPLETE: the run did not finish"), std::string::npos);
+  EXPECT_NE(crashed.find("INCOMPLETE: the run did not finish (3 of 6 cases done)"), std::string::npos);
   EXPECT_NE(crashed.find("<div class=\"warn\">results.jsonl line 4 skipped: cut off mid-write</div>"), std::string::npos);
   EXPECT_NE(crashed.find("<strong>did not finish</strong>"), std::string::npos);
 

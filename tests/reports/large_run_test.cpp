@@ -93,7 +93,9 @@ TEST(LargeRun, HundredThousandCasesStayFastAndSmall) {
   std::printf("load %.2f s, html %.2f s (%.1f MB), junit+md+summary %.2f s (junit %.1f MB)\n", load_s, html_s,
               html.size() / 1e6, others_s, std::filesystem::file_size(dir.file("junit.xml")) / 1e6);
 
-  EXPECT_LT(load_s, 10.0);
+  // Loading is mostly JSON parsing; the wide limit only catches quadratic
+  // behaviour (a Release build takes under a second, a sanitizer build ~15 s).
+  EXPECT_LT(load_s, 30.0);
   EXPECT_LT(html_s, 5.0);
   EXPECT_LT(others_s, 5.0);
   EXPECT_LT(html.size(), 30u * 1000 * 1000);

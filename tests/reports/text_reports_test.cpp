@@ -1,6 +1,9 @@
 // The plain-text summary and the Markdown summary.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <sstream>
 
 #include "reports/reports.hpp"
@@ -30,13 +33,30 @@ using Words = std::vector<std::string>;
 
 TEST(SummaryTable, CountsPerSuiteAndTotal) {
   const std::string text = summary_table(load_run(fixture("normal")));
-  EXPECT_EQ(row(text, "suite"), (Words{"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "values"}));
-  EXPECT_EQ(row(text, "types"), (Words{"types", "2", "1", "0", "0", "0", "1", "0", "0", "81"})) << text;
-  EXPECT_EQ(row(text, "astype"), (Words{"astype", "1", "1", "0", "0", "0", "0", "0", "0", "8,192"})) << text;
-  EXPECT_EQ(row(text, "math"), (Words{"math", "2", "1", "1", "1", "0", "0", "1", "1", "208,896"})) << text;
-  EXPECT_EQ(row(text, "half"), (Words{"half", "1", "0", "0", "0", "2", "0", "0", "0", "65,536"})) << text;
-  EXPECT_EQ(row(text, "total"), (Words{"total", "6", "3", "1", "1", "2", "1", "1", "1", "282,705"})) << text;
+  EXPECT_EQ(row(text, "suite"), (Words{"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "error", "values"}));
+  EXPECT_EQ(row(text, "types"), (Words{"types", "2", "1", "0", "0", "0", "1", "0", "0", "0", "81"})) << text;
+  EXPECT_EQ(row(text, "astype"), (Words{"astype", "1", "1", "0", "0", "0", "0", "0", "0", "0", "8,192"})) << text;
+  EXPECT_EQ(row(text, "math"), (Words{"math", "2", "1", "1", "1", "0", "0", "1", "1", "0", "208,896"})) << text;
+  EXPECT_EQ(row(text, "half"), (Words{"half", "1", "0", "0", "0", "2", "0", "0", "0", "0", "65,536"})) << text;
+  EXPECT_EQ(row(text, "total"), (Words{"total", "6", "3", "1", "1", "2", "1", "1", "1", "0", "282,705"})) << text;
   EXPECT_NE(text.find("RESULT: FAIL, 5 of 16 cases"), std::string::npos) << text;
+}
+
+// A case that could not be carried out (an OpenCL call failed) fails the run
+// like a wrong value does, and has its own column.
+TEST(SummaryTable, ErrorRecordsFailTheRun) {
+  const std::string dir = ::testing::TempDir() + "/error_status_run";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/run.json") << R"({"format": 1, "suites": ["s"], "mode": "quick", "device": {"name": "d"}})";
+  std::ofstream(dir + "/results.jsonl")
+      << R"({"case": "s.a", "suite": "s", "labels": ["s"], "status": "pass", "checked": 4, "failed": 0})" "\n"
+      << R"({"case": "s.b", "suite": "s", "labels": ["s"], "status": "error", "detail": "clEnqueueNDRangeKernel failed with CL_OUT_OF_RESOURCES", "checked": 0, "failed": 0})" "\n";
+  const RunData run = load_run(dir);
+  EXPECT_EQ(run.cases.size(), 2u);
+  EXPECT_EQ(tally(run).total.failing(), 1u);
+  const std::string text = summary_table(run);
+  EXPECT_EQ(row(text, "s"), (Words{"s", "1", "0", "0", "0", "0", "0", "0", "0", "1", "4"})) << text;
+  EXPECT_NE(text.find("RESULT: FAIL"), std::string::npos) << text;
 }
 
 TEST(SummaryTable, WorstFailuresFirstAndOneScreen) {
@@ -56,7 +76,7 @@ TEST(SummaryTable, WorstFailuresFirstAndOneScreen) {
 
 TEST(SummaryTable, SaysWhenARunDidNotFinishOrRanNothing) {
   const std::string crashed = summary_table(load_run(fixture("crashed")));
-  EXPECT_NE(crashed.find("DID NOT FINISH"), std::string::npos) << crashed;
+  EXPECT_NE(crashed.find("DID NOT FINISH (3 of 6 cases done)"), std::string::npos) << crashed;
   EXPECT_NE(crashed.find("warning: results.jsonl line 4 skipped: cut off mid-write"), std::string::npos) << crashed;
   EXPECT_NE(crashed.find("RESULT: INCOMPLETE"), std::string::npos) << crashed;
 
@@ -69,8 +89,8 @@ TEST(Markdown, TablePerSuiteAndFailureList) {
   write_markdown(load_run(fixture("normal")), dir.file("summary.md"));
   const std::string md = read_file(dir.file("summary.md"));
   EXPECT_NE(md.find("## clconform on pthread-haswell-AMD EPYC: FAIL"), std::string::npos) << md;
-  EXPECT_NE(md.find("| math | 2 | 1 | 1 | 1 | 0 | 0 | 1 | 1 | 208,896 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| **total** | 6 | 3 | 1 | 1 | 2 | 1 | 1 | 1 | 282,705 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| math | 2 | 1 | 1 | 1 | 0 | 0 | 1 | 1 | 0 | 208,896 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| **total** | 6 | 3 | 1 | 1 | 2 | 1 | 1 | 1 | 0 | 282,705 |"), std::string::npos) << md;
   EXPECT_NE(md.find("### Failures (5)"), std::string::npos) << md;
   EXPECT_NE(md.find("- **crash** `math.sqrt.double`: worker died: signal 11 (SIGSEGV)"), std::string::npos) << md;
   EXPECT_NE(md.find("repro: `clconform run --suite astype --filter astype.float4.int4 --seed 1 --device 0:0 --index 17`"),
