@@ -133,6 +133,7 @@ CaseRecord record_of(const Value& v) {
   CaseRecord c;
   c.id = v.at("case").as_string();
   c.suite = v.at("suite").as_string();
+  c.group = str(v, "group");
   const std::string& status = v.at("status").as_string();
   auto s = parse_status(status);
   if (!s) throw json::ParseError("unknown status \"" + status + "\"");

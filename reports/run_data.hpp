@@ -77,7 +77,7 @@ struct ArgTypes {
 };
 
 struct CaseRecord {
-  std::string id, suite, detail;
+  std::string id, suite, group, detail;  // group: the case's group in its manifest
   std::vector<std::string> labels;
   Status status = Status::Pass;
   uint64_t checked = 0, failed = 0;

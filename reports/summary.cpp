@@ -1,5 +1,9 @@
 // The text the CLI prints after a run or for `clconform report DIR`: it has
 // to fit one terminal screen whatever the size of the run.
+#include <map>
+#include <string>
+#include <vector>
+
 #include "reports/format.hpp"
 #include "reports/ranking.hpp"
 #include "reports/reports.hpp"
@@ -29,6 +33,27 @@ std::string failure_line(const CaseRecord& c) {
   return what;
 }
 
+// "astype: defined 122, implementation_defined 398, reject 224": the case
+// counts per manifest group, so a reader can match them to what a suite
+// promises.
+std::string group_lines(const RunData& run) {
+  std::vector<std::string> suites;
+  std::map<std::string, std::map<std::string, uint64_t>> counts;
+  for (const CaseRecord& c : run.cases) {
+    if (c.group.empty()) continue;
+    if (!counts.count(c.suite)) suites.push_back(c.suite);
+    ++counts[c.suite][c.group];
+  }
+  std::string out;
+  for (const std::string& s : suites) {
+    std::string line = s + ":";
+    for (const auto& [group, n] : counts[s]) line += " " + group + " " + format_count(n) + ",";
+    line.pop_back();
+    out += one_line(line, kLineWidth) + "\n";
+  }
+  return out.empty() ? out : "\ncases per group\n" + out;
+}
+
 }  // namespace
 
 std::string summary_table(const RunData& run) {
@@ -56,6 +81,8 @@ std::string summary_table(const RunData& run) {
   for (const SuiteCounts& s : t.suites) rows.push_back(count_row(s.suite, s.counts));
   rows.push_back(count_row("total", t.total));
   out += align_columns(rows, "", 1);
+
+  out += group_lines(run);
 
   const std::vector<const CaseRecord*> attention = attention_cases(run);
   std::vector<std::vector<std::string>> worst;

@@ -49,14 +49,15 @@ TEST(SummaryTable, ErrorRecordsFailTheRun) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/run.json") << R"({"format": 1, "suites": ["s"], "mode": "quick", "device": {"name": "d"}})";
   std::ofstream(dir + "/results.jsonl")
-      << R"({"case": "s.a", "suite": "s", "labels": ["s"], "status": "pass", "checked": 4, "failed": 0})" "\n"
-      << R"({"case": "s.b", "suite": "s", "labels": ["s"], "status": "error", "detail": "clEnqueueNDRangeKernel failed with CL_OUT_OF_RESOURCES", "checked": 0, "failed": 0})" "\n";
+      << R"({"case": "s.a", "suite": "s", "group": "alpha", "labels": ["s"], "status": "pass", "checked": 4, "failed": 0})" "\n"
+      << R"({"case": "s.b", "suite": "s", "group": "beta", "labels": ["s"], "status": "error", "detail": "clEnqueueNDRangeKernel failed with CL_OUT_OF_RESOURCES", "checked": 0, "failed": 0})" "\n";
   const RunData run = load_run(dir);
   EXPECT_EQ(run.cases.size(), 2u);
   EXPECT_EQ(tally(run).total.failing(), 1u);
   const std::string text = summary_table(run);
   EXPECT_EQ(row(text, "s"), (Words{"s", "1", "0", "0", "0", "0", "0", "0", "0", "1", "4"})) << text;
   EXPECT_NE(text.find("RESULT: FAIL"), std::string::npos) << text;
+  EXPECT_NE(text.find("s: alpha 1, beta 1"), std::string::npos) << text;  // cases per manifest group
 }
 
 TEST(SummaryTable, WorstFailuresFirstAndOneScreen) {
