@@ -3,7 +3,6 @@
 // not be done (with a one-line reason on stderr).
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 #include <vector>
 
@@ -80,14 +79,7 @@ uint64_t parse_count(const std::string& option, const std::string& v) {
   return n;
 }
 
-std::string default_out_dir() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "clconform-results/%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
+std::string default_out_dir() { return format_now("clconform-results/%Y%m%d-%H%M%S", false); }
 
 int cmd_devices(const std::vector<std::string>& args) {
   CliArgs a(args, {}, {});

@@ -11,14 +11,17 @@
 
 namespace clconform {
 
-std::string utc_now_iso() {
+std::string format_now(const char* format, bool utc) {
   std::time_t t = std::time(nullptr);
   std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (utc) gmtime_r(&t, &tm);
+  else localtime_r(&t, &tm);
+  char buf[128];
+  std::strftime(buf, sizeof buf, format, &tm);
   return buf;
 }
+
+std::string utc_now_iso() { return format_now("%Y-%m-%dT%H:%M:%SZ", true); }
 
 std::string clconform_version() { return CLCONFORM_VERSION; }
 

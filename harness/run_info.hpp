@@ -10,6 +10,8 @@
 
 namespace clconform {
 
+// The current time in strftime FORMAT, in UTC or local time.
+std::string format_now(const char* format, bool utc);
 std::string utc_now_iso();
 std::string clconform_version();
 
