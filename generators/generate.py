@@ -6,9 +6,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from clgen import emit_astype, emit_types  # noqa: E402
+from clgen import emit_astype, emit_half, emit_types  # noqa: E402
 
-EMITTERS = {'types': emit_types, 'astype': emit_astype}
+EMITTERS = {'types': emit_types, 'astype': emit_astype, 'half': emit_half}
 
 
 def main(argv):

@@ -14,6 +14,7 @@ std::string hex_bits(uint64_t bits, unsigned bytes) {
 void CaseResult::fail(Mismatch m) {
   ++checked;
   ++failed;
+  if (status == "pass") status = "fail";  // one wrong value fails the case
   if (worst_.size() == kKeep && m.score <= worst_.back().score) return;
   auto at = std::upper_bound(worst_.begin(), worst_.end(), m,
                              [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });

@@ -32,7 +32,7 @@ class CaseResult {
   json::Value metrics;
 
   void pass(uint64_t n = 1) { checked += n; }
-  void fail(Mismatch m);  // counts one wrong value and keeps it if among the worst
+  void fail(Mismatch m);  // counts one wrong value, fails the case, keeps the value if among the worst
   const std::vector<Mismatch>& worst() const { return worst_; }
 
   json::Value to_json() const;

@@ -6,6 +6,7 @@ namespace clconform {
 void register_all_checks() {
   suites::register_types_checks();
   suites::register_astype_checks();
+  suites::register_half_checks();
   suites::register_compile_checks();
 }
 

@@ -5,6 +5,7 @@ namespace clconform::suites {
 
 void register_types_checks();
 void register_astype_checks();
+void register_half_checks();
 void register_compile_checks();
 
 }  // namespace clconform::suites

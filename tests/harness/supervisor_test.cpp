@@ -50,6 +50,7 @@ const char* kManifest = R"({"format": 1, "suite": "selftest", "spec": "",
     {"id": "selftest.crash", "labels": ["selftest"], "program": "good", "kernel": "inc", "check": "selftest.crash", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "selftest.broken_kernel", "labels": ["selftest"], "program": "bad", "kernel": "inc", "check": "selftest.pass", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "selftest.needs_magic", "labels": ["selftest"], "program": "good", "kernel": "inc", "check": "selftest.pass", "group": "g", "requires": ["cl_magic_unicorns"], "expect": "build", "params": {}},
+    {"id": "selftest.wrong", "labels": ["selftest"], "program": "good", "kernel": "inc_twice", "check": "selftest.pass", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "selftest.vacuous", "labels": ["selftest"], "program": "good", "kernel": "inc", "check": "selftest.nothing", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "selftest.last", "labels": ["selftest"], "program": "good", "kernel": "inc", "check": "selftest.pass", "group": "g", "requires": [], "expect": "build", "params": {}}
   ]})";
@@ -66,7 +67,8 @@ struct SupervisorTest : testing::Test {
     fs::create_directories(root + "/data/selftest");
     std::ofstream(root + "/data/selftest/manifest.json") << kManifest;
     std::ofstream(root + "/data/selftest/good.cl")
-        << "__kernel void inc(__global const uchar* in, __global uchar* out) { size_t i = get_global_id(0); out[i] = in[i] + 1; }\n";
+        << "__kernel void inc(__global const uchar* in, __global uchar* out) { size_t i = get_global_id(0); out[i] = in[i] + 1; }\n"
+        << "__kernel void inc_twice(__global const uchar* in, __global uchar* out) { size_t i = get_global_id(0); out[i] = in[i] + 2; }\n";
     std::ofstream(root + "/data/selftest/bad.cl") << "__kernel void inc(__global uchar* in) { this is not C; }\n";
   }
   void TearDown() override { fs::remove_all(root); }
@@ -100,7 +102,7 @@ TEST_F(SupervisorTest, EveryCaseGetsOneRecordAndTheRunGoesOnPastHangsAndCrashes)
     status[r.at("case").as_string()] = r.at("status").as_string();
     detail[r.at("case").as_string()] = r.get("detail").is_string() ? r.get("detail").as_string() : "";
   }
-  EXPECT_EQ(recs.size(), 7u);
+  EXPECT_EQ(recs.size(), 8u);
   EXPECT_EQ(status["selftest.first"], "pass");
   EXPECT_EQ(status["selftest.hang"], "timeout");
   EXPECT_EQ(status["selftest.crash"], "crash");
@@ -108,11 +110,16 @@ TEST_F(SupervisorTest, EveryCaseGetsOneRecordAndTheRunGoesOnPastHangsAndCrashes)
   EXPECT_EQ(status["selftest.broken_kernel"], "fail");
   EXPECT_NE(detail["selftest.broken_kernel"].find("failed to build"), std::string::npos);
   EXPECT_EQ(status["selftest.needs_magic"], "unsupported");
+  EXPECT_EQ(status["selftest.wrong"], "fail");  // every value wrong: the case fails
   EXPECT_EQ(status["selftest.vacuous"], "error");
   EXPECT_EQ(status["selftest.last"], "pass");
   for (const auto& r : recs) {
-    if (r.at("status").as_string() == "fail") {
+    if (r.at("case").as_string() == "selftest.broken_kernel") {
       EXPECT_FALSE(r.at("build_log").as_string().empty());
+    }
+    if (r.at("case").as_string() == "selftest.wrong") {
+      EXPECT_EQ(r.at("failed").as_uint(), 16u);
+      EXPECT_EQ(r.at("failures").size(), 16u);  // the worst kept, never more
     }
   }
 }
