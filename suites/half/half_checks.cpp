@@ -108,8 +108,7 @@ void check_load(CaseRun& run) {
   run.result.detail = run.c.params.at("fn").as_string() + " from __" + run.c.params.at("space").as_string() + ": " +
                       std::to_string(run.result.checked) + " lanes (every half pattern), exact; NaN payloads kept in " +
                       std::to_string(nan_kept) + " of " + std::to_string(nan_lanes) + " NaN lanes";
-  if (run.result.failed) {
-    run.result.status = "fail";
+  if (run.result.failed) {  // CaseResult::fail has set the status
     run.result.detail = std::to_string(run.result.failed) + " of " + std::to_string(run.result.checked) +
                         " lanes wrong; " + run.result.detail;
   }
@@ -325,8 +324,7 @@ void check_store(CaseRun& run) {
   if (stride > n)
     run.result.detail += "; 4th half of each aligned group (may be written) left untouched in " +
                          std::to_string(padding_kept) + " of " + std::to_string(groups);
-  if (run.result.failed) {
-    run.result.status = "fail";
+  if (run.result.failed) {  // CaseResult::fail has set the status
     run.result.detail = std::to_string(run.result.failed) + " wrong; " + run.result.detail;
   }
 }
