@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
-"""Write a suite's kernels and manifest: generate.py SUITE OUT_DIR."""
+"""Write a suite's kernels and manifest: generate.py SUITE OUT_DIR.
 
+A suite is any module clgen/emit_<suite>.py with a build() returning a
+Manifest; adding a suite needs no change here.
+"""
+
+import importlib
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 
-from clgen import emit_astype, emit_half, emit_types  # noqa: E402
 
-EMITTERS = {'types': emit_types, 'astype': emit_astype, 'half': emit_half}
+def suites():
+    names = os.listdir(os.path.join(HERE, 'clgen'))
+    return sorted(n[len('emit_'):-len('.py')] for n in names if n.startswith('emit_') and n.endswith('.py'))
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] not in EMITTERS:
-        sys.stderr.write(f'usage: generate.py {{{"|".join(EMITTERS)}}} OUT_DIR\n')
+    if len(argv) != 3 or argv[1] not in suites():
+        sys.stderr.write(f'usage: generate.py {{{"|".join(suites())}}} OUT_DIR\n')
         return 2
-    EMITTERS[argv[1]].build().write(argv[2])
+    importlib.import_module(f'clgen.emit_{argv[1]}').build().write(argv[2])
     return 0
 
 

@@ -20,7 +20,7 @@ cl::Context make_context(const DeviceHandle& h) {
 Session::Session(DeviceHandle h, const std::string& build_options)
     : handle(std::move(h)),
       context(make_context(handle)),
-      queue(context, handle.device),
+      queue(context, handle.device, CL_QUEUE_PROFILING_ENABLE),  // sweeps report device time
       programs(context, handle.device, build_options) {
   // Inputs and outputs are laid out on the host in little-endian order.
   if (!handle.device.getInfo<CL_DEVICE_ENDIAN_LITTLE>()) {

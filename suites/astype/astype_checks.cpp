@@ -11,7 +11,6 @@
 #include "checks.hpp"
 #include "inputs.hpp"
 #include "reference/fp_bits.hpp"
-#include "suite_checks.hpp"
 
 namespace clconform::suites {
 namespace {

@@ -3,7 +3,6 @@
 // build that stopped at the options (CL_INVALID_BUILD_OPTIONS) is not a pass.
 #include "checks.hpp"
 #include "cl_errors.hpp"
-#include "suite_checks.hpp"
 
 namespace clconform::suites {
 namespace {
@@ -41,6 +40,6 @@ void check_reject(CaseRun& run) {
 
 }  // namespace
 
-void register_compile_checks() { register_check("compile.reject", check_reject); }
+void register_common_checks() { register_check("compile.reject", check_reject); }
 
 }  // namespace clconform::suites

@@ -29,7 +29,6 @@
 #include "inputs.hpp"
 #include "reference/format_convert.hpp"
 #include "reference/fp_bits.hpp"
-#include "suite_checks.hpp"
 
 namespace clconform::suites {
 namespace {

@@ -13,7 +13,6 @@
 #include "inputs.hpp"
 #include "reference/fp_bits.hpp"
 #include "reference/mpfr_value.hpp"
-#include "suite_checks.hpp"
 
 namespace clconform::suites {
 namespace {

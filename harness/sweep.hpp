@@ -1,0 +1,130 @@
+// Sweeps: one or more kernels run over a long sequence of input lanes (up to
+// every one of 2^32 float bit patterns), in chunks, with the device and the
+// host working at once. Every host core fills and verifies; the device
+// computes chunk c while the host verifies chunk c-1 and fills chunk c+1.
+//
+// Why this shape: for an exhaustive sweep the device is fast and the host
+// decides the speed, so (1) all kernels of a sweep share one input upload and
+// one reference computation per lane (several vector widths of one built-in
+// are verified together, lane by lane), (2) transfers go through pinned host
+// memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer, the fast path of discrete
+// GPUs; on a CPU device it is plain memory), and (3) verification runs on
+// every host thread with a per-thread accumulator, merged once at the end.
+//
+// Layout: every input and output array holds its lanes packed, lane after
+// lane (kernels use vloadn/vstoren, so a 3-wide kernel reads 3 packed lanes).
+// Kernel k handles widths[k] lanes per work-item; its arguments are the
+// input arrays, then its output arrays, then whatever the caller set beyond.
+// Output arrays start filled with 0xA5 bytes each chunk, so a lane the
+// kernel never wrote shows up.
+#pragma once
+
+#include <CL/opencl.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "case_run.hpp"
+
+namespace clconform {
+
+struct SweepShape {
+  std::vector<unsigned> in_elem;   // bytes per lane of each input array
+  std::vector<unsigned> out_elem;  // bytes per lane of each output array of every kernel
+  std::vector<unsigned> widths;    // lanes per work-item of each kernel
+};
+
+// One chunk as the host sees it. Lanes [0, count) were run; [0, valid) are
+// real lanes (first + i); the rest pad the chunk to a whole number of
+// work-items of every width and are not verified.
+struct SweepChunk {
+  uint64_t first = 0;
+  size_t count = 0;
+  size_t valid = 0;
+  std::vector<uint8_t*> in;                      // [input array] count * in_elem bytes
+  std::vector<std::vector<const uint8_t*>> out;  // [kernel][output array] count * out_elem bytes
+};
+
+// Where the time of a sweep went, for benchmarks and the case's metrics.
+struct SweepTimes {
+  double wall_s = 0;         // the whole sweep
+  double host_fill_s = 0;    // host threads writing inputs
+  double host_verify_s = 0;  // host threads verifying
+  double wait_s = 0;         // the host idle, waiting for the device
+  double device_s = 0;       // the device's own kernel + transfer time (event profiling), 0 if unknown
+  uint64_t chunks = 0;
+};
+
+class Sweep {
+ public:
+  using Fill = std::function<void(const SweepChunk&, size_t lo, size_t hi)>;  // write input lanes [lo, hi)
+  template <class Acc>
+  using Verify = std::function<void(const SweepChunk&, size_t lo, size_t hi, Acc&)>;  // check lanes [lo, hi)
+
+  // CHUNK_LANES = 0 picks a size from the device's memory (at most 2^24).
+  Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes = 0);
+  ~Sweep();
+  Sweep(const Sweep&) = delete;
+  Sweep& operator=(const Sweep&) = delete;
+
+  // Runs lanes [first, first + total) and returns one accumulator per host
+  // thread (merge them). FILL and VERIFY are called from several threads at
+  // once, on disjoint lane ranges.
+  template <class Acc>
+  std::vector<Acc> run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify);
+
+  unsigned threads() const { return threads_; }
+  const SweepTimes& times() const { return times_; }
+  // The times as a JSON object for CaseResult::metrics["sweep"].
+  json::Value times_json() const;
+
+ private:
+  struct Slot;
+  // Fills the slot's chunk (lanes from FIRST, VALID of them) on every thread
+  // and enqueues its upload, kernels and downloads.
+  void start(unsigned slot, uint64_t first, size_t valid, const Fill& fill);
+  void finish(unsigned slot);  // waits for the slot's downloads
+  SweepChunk* chunk_view(unsigned slot);
+  // Calls FN(lo, hi, thread) over [0, count) split across the host threads.
+  void parallel(size_t count, const std::function<void(size_t, size_t, unsigned)>& fn);
+  double now() const;
+
+  CaseRun& run_;
+  std::vector<cl::Kernel> kernels_;
+  SweepShape shape_;
+  size_t chunk_lanes_;
+  unsigned threads_;
+  bool profiling_;
+  std::unique_ptr<Slot> slots_[2];
+  SweepTimes times_;
+};
+
+template <class Acc>
+std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify) {
+  std::vector<Acc> acc(threads_);
+  const double t0 = now();
+  const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
+  SweepChunk* views[2] = {nullptr, nullptr};
+  auto verify_slot = [&](unsigned s) {
+    finish(s);
+    const SweepChunk& ch = *views[s];
+    const double v0 = now();
+    parallel(ch.valid, [&](size_t lo, size_t hi, unsigned t) { verify(ch, lo, hi, acc[t]); });
+    times_.host_verify_s += now() - v0;
+  };
+  for (uint64_t c = 0; c < chunks; ++c) {
+    const unsigned s = unsigned(c % 2);
+    const uint64_t lane0 = first + c * chunk_lanes_;
+    start(s, lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)), fill);
+    views[s] = chunk_view(s);
+    if (c > 0) verify_slot(1 - s);
+  }
+  if (chunks > 0) verify_slot(unsigned((chunks - 1) % 2));
+  times_.chunks += chunks;
+  times_.wall_s += now() - t0;
+  return acc;
+}
+
+}  // namespace clconform
