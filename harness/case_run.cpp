@@ -17,6 +17,13 @@ size_t CaseRun::count(size_t quick, size_t full) const {
   return opts.full() ? full : quick;
 }
 
+CaseRun::Range CaseRun::range(uint64_t total) const {
+  if (opts.index) return {*opts.index, *opts.index + 1};
+  // 128-bit products: TOTAL may be 2^32 * 6 and N large.
+  const auto cut = [&](uint64_t k) { return uint64_t((unsigned __int128)total * k / opts.shards); };
+  return {cut(opts.shard - 1), cut(opts.shard)};
+}
+
 bool CaseRun::may_flush_denormals(unsigned elem_size) const {
   const DeviceInfo& d = device();
   cl_device_fp_config cfg = elem_size == 8 ? d.double_fp_config : elem_size == 2 ? d.half_fp_config : d.single_fp_config;

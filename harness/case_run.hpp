@@ -41,6 +41,15 @@ class CaseRun {
   uint64_t first() const { return opts.index ? *opts.index : 0; }
   size_t count(size_t quick, size_t full) const;
 
+  // The part of a sweep over [0, TOTAL) inputs that this run covers: the
+  // --shard K/N slice [TOTAL*(K-1)/N, TOTAL*K/N), or just the --index input.
+  // Sweeps should take their inputs from here.
+  struct Range {
+    uint64_t begin, end;
+    uint64_t size() const { return end - begin; }
+  };
+  Range range(uint64_t total) const;
+
   // Whether the device may flush denormals of a float format of ELEM_SIZE
   // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
   // -cl-denorms-are-zero (OpenCL C 3.0 spec 7.5.3, and the option's text in

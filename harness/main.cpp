@@ -43,6 +43,8 @@ const char* kUsage = R"(usage: clconform COMMAND [options]
       --resume DIR             complete an interrupted run in DIR
       --timeout S              per-case time limit in seconds (default 600; 0: none)
       --index N                run only input vector N (the reproducers use it)
+      --shard K/N              run only the K-th (1..N) of N equal slices of each case's
+                               inputs, so N processes or devices share a sweep
       --known-failures FILE    expected failures (default: the project's list)
       --no-known-failures      judge every case as it is
       --no-report              write results only
@@ -113,10 +115,20 @@ int cmd_list(const std::vector<std::string>& args) {
   return 0;
 }
 
+// "K/N" with 1 <= K <= N.
+void parse_shard(const std::string& text, RunOptions& o) {
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) throw SetupError("--shard is K/N (for example 2/8), not '" + text + "'");
+  o.shard = parse_count("shard", text.substr(0, slash));
+  o.shards = parse_count("shard", text.substr(slash + 1));
+  if (o.shards == 0 || o.shard == 0 || o.shard > o.shards)
+    throw SetupError("--shard K/N needs 1 <= K <= N, not '" + text + "'");
+}
+
 int cmd_run(const std::vector<std::string>& args, const std::string& command_line) {
   CliArgs a(args,
             {"suite", "device", "mode", "seed", "build-options", "filter", "out", "resume", "timeout", "index",
-             "known-failures", "data"},
+             "shard", "known-failures", "data"},
             {"no-report", "no-known-failures"});
   if (!a.positional().empty()) throw SetupError("unexpected argument '" + a.positional()[0] + "'");
   RunOptions o;
@@ -139,6 +151,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   }
   o.timeout_s = double(parse_count("timeout", a.get("timeout", "600")));
   if (a.has("index")) o.index = parse_count("index", a.get("index"));
+  if (a.has("shard")) parse_shard(a.get("shard"), o);
   o.known_failures = a.has("no-known-failures") ? "" : a.get("known-failures", CLCONFORM_KNOWN_FAILURES);
   o.write_reports = !a.has("no-report");
   return supervise_run(o);

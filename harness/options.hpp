@@ -19,6 +19,7 @@ struct RunOptions {
   bool resume = false;
   double timeout_s = 600;           // per case; 0 = none
   std::optional<uint64_t> index;    // run only this input vector (reproducers)
+  uint64_t shard = 1, shards = 1;   // --shard K/N: this process runs the K-th of N slices of each sweep
   std::string data_dir;             // generated manifests and kernels
   std::string known_failures;       // path; empty = none
   bool write_reports = true;

@@ -18,7 +18,11 @@ std::string repro_command(const RunOptions& opts, const std::string& suite, cons
                     " --device " + shell_quote(device_selector) + " --mode " + opts.mode +
                     " --seed " + std::to_string(opts.seed);
   if (!opts.build_options.empty()) cmd += " --build-options " + shell_quote(opts.build_options);
-  if (index) cmd += " --index " + std::to_string(*index);
+  if (index) {
+    cmd += " --index " + std::to_string(*index);
+  } else if (opts.shards > 1) {
+    cmd += " --shard " + std::to_string(opts.shard) + "/" + std::to_string(opts.shards);
+  }
   return cmd;
 }
 

@@ -45,6 +45,7 @@ void write_run_started(const RunOptions& opts, const Selection& sel, const Devic
   run["suites"] = suites;
   run["mode"] = opts.mode;
   run["seed"] = static_cast<unsigned long long>(opts.seed);
+  if (opts.shards > 1) run["shard"] = std::to_string(opts.shard) + "/" + std::to_string(opts.shards);
   run["build_options"] = opts.build_options;
   run["filter"] = opts.filter.empty() ? "*" : opts.filter;
   run["cases_selected"] = static_cast<unsigned long long>(sel.cases.size());

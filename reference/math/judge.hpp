@@ -78,6 +78,9 @@ class Judge {
     bool certain = false;  // nearest is certain
   };
   Point prepare(const double* args) const;
+  // The same for N points whose args the caller has set (a batch lets the
+  // fast tier use SIMD).
+  void prepare_many(Point* points, size_t n) const;
 
   // The verdict on float bits GOT at POINT under BOUND.
   Verdict judge(const Point& point, uint32_t got, const Bound& bound) const;
