@@ -3,19 +3,36 @@
 // between reference/math (which implements it) and suites/math (which
 // calls it from every host thread of a sweep).
 //
+// Additions to the lead's first version (nothing removed or re-typed, so
+// existing callers keep compiling):
+//  * Bound::Kind::CorrectlyRounded: the bits must equal the round-to-nearest-
+//    even float of the real value ("Correctly rounded" in the tables of
+//    OpenCL C spec 7.4). Kind::Ulps with 0.5 also accepts the other float
+//    of an exact tie; use CorrectlyRounded where the table says so.
+//  * FunctionInfo::integer_result (ilogb, frexp.exponent, lgamma_r.sign,
+//    remquo.quo: judged with exact_int_accepts, not with a Judge).
+//  * exact_int_accepts(): the verdict on an integer result, including the
+//    spec's either-or values (FP_ILOGB0, FP_ILOGBNAN), remquo's seven bits
+//    and flush to zero of the arguments.
+//  * Point::error: the fast value's error bound (negative: no fast value).
+//  * Verdict::absolute: |device - real| for Absolute bounds.
+//
 // Two tiers (DESIGN.md principle 3): a fast approximation in double, with an
 // error bound that tests/reference checks against MPFR on millions of
 // inputs, decides every verdict it can decide for certain; MPFR decides the
 // rest (near the bound, near a rounding tie, at a binade edge where ulp
 // changes, or when no fast tier exists). Every verdict is exactly what the
-// MPFR-only verdict would be; fallbacks are counted.
+// MPFR-only verdict would be; fallbacks are counted (Verdict::used_mpfr).
 //
 // Flush to zero (OpenCL C spec 7.5.3), as data: when `float_denormals` is
 // Denormals::MayFlush, a denormal argument may be read as a zero of either
-// sign, and a denormal result may be returned as a zero of either sign; the
-// result passes if any of those readings passes.
+// sign, and a result that is subnormal before rounding (or any conforming
+// result that is subnormal) may be returned as a zero of either sign; the
+// result passes if any of those readings passes. reference/math/README.md
+// spells out the exact rule.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,7 +51,8 @@ struct FunctionInfo {
   std::vector<ArgKind> args;
   bool exact = false;            // the result is always representable (fmin, frexp.mantissa, ...): bound is 0
   bool has_fast_tier = false;
-  double fast_error_dulps = 0;   // fast tier's proven error bound, in double ulps of its result
+  double fast_error_dulps = 0;   // fast tier's validated error bound, in double ulps of its result
+  bool integer_result = false;   // an int result: use exact_int / exact_int_accepts, not a Judge
 };
 
 // Every function the reference can judge.
@@ -43,29 +61,44 @@ const FunctionInfo* find_function(const std::string& name);  // nullptr when unk
 
 // A bound: ULPs of the real result (the full and embedded profiles, and the
 // relaxed table's ULP entries), or an absolute error (the relaxed table's
-// "absolute error <= 2^-11" kind of entry). The suite computes a bound that
-// depends on the input (relaxed exp: 3 + floor(fabs(2 * x)) ulp) per point.
+// "absolute error <= 2^-11" kind of entry), or correct rounding (to nearest
+// even; value unused). The suite computes a bound that depends on the input
+// (relaxed exp: 3 + floor(fabs(2 * x)) ulp) per point.
 struct Bound {
-  enum class Kind { Ulps, Absolute } kind = Kind::Ulps;
+  enum class Kind { Ulps, Absolute, CorrectlyRounded } kind = Kind::Ulps;
   double value = 0;
 };
 
 // Integer results, exact: "ilogb", "frexp.exponent", "remquo.quo" (the
-// sign and at least the 7 low bits of the integral quotient, as the spec
-// asks: the device's value must agree in those bits), "lgamma_r.sign".
+// sign of x/y and the 7 low bits of the integral quotient, as spec 6.15.2
+// asks), "lgamma_r.sign". For ilogb, returns FP_ILOGB0 = INT_MIN and
+// FP_ILOGBNAN = INT_MAX (spec 6.15.2.1 also allows -INT_MAX and INT_MIN;
+// exact_int_accepts takes both). Throws std::invalid_argument for a name
+// that is not an integer result.
 int64_t exact_int(const std::string& name, const double* args);
+// Whether GOT is a right value of the integer result at ARGS, under the
+// denormal treatment (a flushed argument reads as +-0).
+bool exact_int_accepts(const std::string& name, const double* args, int64_t got,
+                       Denormals float_denormals);
 
 struct Verdict {
   bool pass = false;
-  double ulp = 0;          // error in ulp of the real result (spec 7.4 definition; reference/ulp.hpp); inf for a wrong NaN/inf
-  bool used_mpfr = false;  // the fast tier could not decide
+  // Error in ulp of the real result (spec 7.4 definition; reference/ulp.hpp);
+  // inf for a wrong NaN/inf. When MPFR decided, it is exact (rounded up);
+  // when the fast tier decided, it is the fast estimate (relative accuracy
+  // better than 2^-40, and on the same side of the bound as the truth).
+  // Under MayFlush it is the smallest error over the accepted readings, and
+  // 0 for a zero accepted as a flushed result.
+  double ulp = 0;
+  double absolute = 0;     // |device - real| for Kind::Absolute (same accuracy remarks)
+  bool used_mpfr = false;  // MPFR was needed for this verdict (in prepare or judge)
 };
 
-// Judges float results of one function against a bound in ulps. Thread-safe:
-// one Judge is shared by every verifying thread.
+// Judges float results of one function against a bound. Thread-safe: one
+// Judge is shared by every verifying thread.
 class Judge {
  public:
-  // Throws std::invalid_argument for an unknown function.
+  // Throws std::invalid_argument for an unknown function or an integer one.
   Judge(const std::string& function, Denormals float_denormals);
 
   // The reference for one argument tuple, computed once and shared by every
@@ -73,9 +106,11 @@ class Judge {
   // int argument values, exactly, as doubles.
   struct Point {
     double args[3] = {0, 0, 0};
-    double approx = 0;    // fast tier value (or MPFR's rounded to double)
+    double approx = 0;     // fast tier value (or MPFR's rounded to double)
+    double error = -1;     // |approx - real| <= error; negative: judge asks MPFR
     uint32_t nearest = 0;  // the float bits the fast tier says are correctly rounded, when certain
     bool certain = false;  // nearest is certain
+    bool prepared_by_mpfr = false;  // no fast tier: approx came from MPFR
   };
   Point prepare(const double* args) const;
   // The same for N points whose args the caller has set (a batch lets the
@@ -85,9 +120,12 @@ class Judge {
   // The verdict on float bits GOT at POINT under BOUND.
   Verdict judge(const Point& point, uint32_t got, const Bound& bound) const;
 
+  const FunctionInfo& info() const { return *info_; }
+
  private:
   const FunctionInfo* info_;
   Denormals denormals_;
+  int id_;  // index into the private function table (functions.hpp)
 };
 
 }  // namespace clconform::ref::math

@@ -1,0 +1,30 @@
+// The fast tier: the real result approximated in double precision, with an
+// error bound in double ulps that tests/reference/test_math_fast_tier.cpp
+// checks against MPFR. The Judge decides from it whenever the verdict
+// cannot change within that error.
+#pragma once
+
+#include "reference/math/functions.hpp"
+
+namespace clconform::ref::math {
+
+struct FastSpec {
+  bool available = false;
+  // |approx - real| <= error_dulps * dulp(approx), where dulp(a) is the
+  // spacing of doubles in a's binade: 2^(max(floor(log2|a|), -1022) - 52),
+  // 2^-1074 for a = 0. An infinite approx means a real result of at least
+  // 2^1023 in magnitude, of that sign (or that infinity); a NaN approx
+  // means a NaN real result. 0 for results computed exactly.
+  double error_dulps = 0;
+};
+
+FastSpec fast_spec(Fn f);
+
+// The fast approximation of F at ARGS into *APPROX; false when the fast
+// tier does not cover these arguments (the Judge then asks MPFR).
+bool fast_value(Fn f, const double* args, double* approx);
+
+// dulp(a) as above.
+double double_spacing(double a);
+
+}  // namespace clconform::ref::math

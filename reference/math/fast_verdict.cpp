@@ -1,0 +1,94 @@
+#include "reference/math/fast_verdict.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "reference/fp_bits.hpp"
+#include "reference/ulp.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Relative slack on every comparison with the bound: covers the rounding of
+// the double arithmetic below (a few double ulps), and is far below any
+// distance that matters (float ulps are 2^29 double ulps).
+constexpr double kSlack = 0x1p-45;
+// Float's overflow threshold 2^(emax+1): an infinite result stands for
+// every real beyond it (reference/ulp.hpp).
+constexpr double kBeyondFloat = 0x1p128;
+
+FastVerdict decided(bool pass, double ulp, double absolute) {
+  FastVerdict v;
+  v.decided = true;
+  v.verdict.pass = pass;
+  v.verdict.ulp = ulp;
+  v.verdict.absolute = absolute;
+  return v;
+}
+
+}  // namespace
+
+FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush,
+                         bool subnormal_args) {
+  if (p.error < 0) return {};
+  const double a = p.approx, e = p.error;
+  const float g = float_from_bits(got);
+  // Under flushing a failure may still be accepted through a flushed
+  // argument (any result) or a flushed result (a zero): MPFR decides those.
+  const bool failure_is_final = !flush || (!subnormal_args && g != 0);
+  const auto fail = [&](double ulp, double absolute) {
+    return failure_is_final ? decided(false, ulp, absolute) : FastVerdict{};
+  };
+
+  if (std::isnan(a)) return std::isnan(g) ? decided(true, 0, 0) : fail(kInf, kInf);
+  if (std::isnan(g)) return fail(kInf, kInf);
+  if (std::isinf(a)) {
+    // The real value is that infinity or beyond 2^1023: only the same
+    // infinity is within an ULP bound of it, or correctly rounded. An
+    // absolute bound on a finite huge value is another matter: MPFR.
+    if (bound.kind == Bound::Kind::Absolute) return {};
+    const bool same = std::isinf(g) && std::signbit(g) == std::signbit(a);
+    return same ? decided(true, 0, 0) : fail(kInf, kInf);
+  }
+
+  const double lo = a - e, hi = a + e;
+  const int ue = ulp_exponent<Float>(a);
+  const double u = std::ldexp(1.0, ue);
+  // The device value as a real: an infinity counts from 2^128 (ulp.hpp).
+  double target = g;
+  if (std::isinf(g)) {
+    target = std::copysign(kBeyondFloat, g);
+    if (g > 0 ? lo >= kBeyondFloat : hi <= -kBeyondFloat) return decided(true, 0, kInf);
+    if (lo <= target && target <= hi) return {};
+  }
+  const double d = std::fabs(target - a);
+  const double absolute = std::isinf(g) ? kInf : d;
+
+  switch (bound.kind) {
+    case Bound::Kind::CorrectlyRounded:
+      if (!p.certain) return {};
+      return got == p.nearest ? decided(true, d / u, absolute) : fail(d / u, absolute);
+    case Bound::Kind::Absolute: {
+      if (std::isinf(g)) return fail(kInf, kInf);
+      if ((d + e) * (1 + kSlack) <= bound.value) return decided(true, d / u, absolute);
+      if ((d - e) * (1 - kSlack) > bound.value) return fail(d / u, absolute);
+      return {};
+    }
+    case Bound::Kind::Ulps: {
+      // Correctly rounded is within half an ulp, at any binade or overflow.
+      if (p.certain && got == p.nearest && bound.value >= 0.5) return decided(true, d / u, absolute);
+      // ulp is the same for every real in [lo, hi] when it is at both ends
+      // and, across zero, when that is the subnormal spacing (ulp grows
+      // with |x|).
+      if (ulp_exponent<Float>(lo) != ue || ulp_exponent<Float>(hi) != ue) return {};
+      if (lo < 0 && hi > 0 && ue != Float::subnormal_exponent) return {};
+      if ((d + e) / u * (1 + kSlack) <= bound.value) return decided(true, d / u, absolute);
+      if ((d - e) / u * (1 - kSlack) > bound.value) return fail(d / u, absolute);
+      return {};
+    }
+  }
+  return {};
+}
+
+}  // namespace clconform::ref::math

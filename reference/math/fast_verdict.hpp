@@ -1,0 +1,23 @@
+// The fast verdict: decides from a prepared point's double approximation
+// and its error bound when, and only when, every real value within that
+// error gives the same verdict as MPFR would.
+#pragma once
+
+#include <cstdint>
+
+#include "reference/math/judge.hpp"
+
+namespace clconform::ref::math {
+
+struct FastVerdict {
+  bool decided = false;
+  Verdict verdict;
+};
+
+// FLUSH: Denormals::MayFlush; SUBNORMAL_ARGS: a float argument is
+// subnormal. Under flushing, a failure is left to MPFR whenever a flushed
+// reading could still accept the result.
+FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush,
+                         bool subnormal_args);
+
+}  // namespace clconform::ref::math

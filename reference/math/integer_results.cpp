@@ -1,0 +1,72 @@
+// exact_int and exact_int_accepts: the integer results of ilogb, frexp,
+// lgamma_r and remquo (spec 6.15.2), with flush to zero of the arguments
+// (spec 7.5.3).
+#include <climits>
+#include <cmath>
+#include <stdexcept>
+
+#include "reference/math/functions.hpp"
+#include "reference/math/judge.hpp"
+#include "reference/math/mpfr_eval.hpp"
+#include "reference/math/mpfr_verdict.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+Fn integer_function(const std::string& name) {
+  const int id = function_id(name);
+  if (id < 0 || !functions()[static_cast<size_t>(id)].integer_result)
+    throw std::invalid_argument("reference/math: '" + name + "' is not an integer result");
+  return fn_of(id);
+}
+
+// Whether GOT is right at one reading of the arguments.
+bool accepts_at(Fn f, const double* args, int64_t got) {
+  const double x = args[0];
+  switch (f) {
+    case Fn::ilogb:
+      // Spec 6.15.2.1: FP_ILOGB0 is INT_MIN or -INT_MAX, FP_ILOGBNAN is
+      // INT_MAX or INT_MIN; a device picks one of each.
+      if (x == 0) return got == INT_MIN || got == -INT_MAX;
+      if (std::isnan(x)) return got == INT_MAX || got == INT_MIN;
+      return got == integer_result(f, args);
+    case Fn::lgamma_r_sign:
+      // The sign of Gamma(x) means nothing at NaN and -inf (spec and C99
+      // prescribe nothing): any value.
+      if (std::isnan(x) || x == -INFINITY) return true;
+      return got == integer_result(f, args);
+    case Fn::remquo_quo: {
+      // Spec 6.15.2: "the lower seven bits of the integral quotient x/y,
+      // ... the same sign as x/y": congruent modulo 128, and a non-zero
+      // value carries the quotient's sign.
+      const int64_t want = integer_result(f, args);
+      const bool nan_result = std::isnan(x) || std::isnan(args[1]) || std::isinf(x) || args[1] == 0;
+      if (nan_result) return got == 0;  // spec 7.5.1
+      const int64_t magnitude = got < 0 ? -got : got;
+      const int64_t want_magnitude = want < 0 ? -want : want;
+      if ((magnitude & 0x7f) != want_magnitude) return false;
+      if (got == 0) return true;
+      const bool quotient_negative = std::signbit(x) != std::signbit(args[1]);
+      return (got < 0) == quotient_negative;
+    }
+    default:
+      return got == integer_result(f, args);
+  }
+}
+
+}  // namespace
+
+int64_t exact_int(const std::string& name, const double* args) {
+  return integer_result(integer_function(name), args);
+}
+
+bool exact_int_accepts(const std::string& name, const double* args, int64_t got, Denormals float_denormals) {
+  const Fn f = integer_function(name);
+  double readings[27][3];
+  const int n = argument_readings(f, args, float_denormals, readings);
+  for (int i = 0; i < n; ++i)
+    if (accepts_at(f, readings[i], got)) return true;
+  return false;
+}
+
+}  // namespace clconform::ref::math

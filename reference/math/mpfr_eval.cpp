@@ -1,0 +1,292 @@
+#include "reference/math/mpfr_eval.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <stdexcept>
+
+#include "reference/fp_bits.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+constexpr mpfr_rnd_t N = MPFR_RNDN;
+
+// Precision at which a sum of two floats (exponents 2^-149 .. 2^127, 24-bit
+// significands) is exact: 127 + 149 + 24 + a carry bit < 320.
+constexpr mpfr_prec_t kExactSum = 320;
+// A float product (48 bits, 2^-298 .. 2^256) plus a float: < 600 bits.
+constexpr mpfr_prec_t kExactFusedSum = 600;
+
+// The largest float below 1: fract's cap (spec 6.15.2, fract: "min(x -
+// floor(x), 0x1.fffffep-1f)").
+const double kFractCap = 0x1.fffffep-1;
+
+// The extra precision the exact functions need (an inexact result there is
+// still enclosed correctly, this only spares a refinement round).
+mpfr_prec_t working_precision(Fn f, mpfr_prec_t prec) {
+  switch (f) {
+    case Fn::add: case Fn::sub: case Fn::fdim: case Fn::fract: return std::max(prec, kExactSum);
+    case Fn::fma: case Fn::mad: return std::max(prec, kExactFusedSum);
+    default: return std::max<mpfr_prec_t>(prec, 64);
+  }
+}
+
+// powr(x, y) = exp(y * log(x)): its own special values (spec 7.5.1, the
+// powr entries), then MPFR's pow, which agrees with it for x > 0.
+int powr(mpfr_ptr r, const Mpfr& x, const Mpfr& y) {
+  if (x.is_nan() || y.is_nan()) { mpfr_set_nan(r); return 0; }
+  if (!x.is_zero() && x.signbit()) { mpfr_set_nan(r); return 0; }  // x < 0
+  if (x.is_zero()) {
+    if (y.is_zero()) { mpfr_set_nan(r); return 0; }                 // powr(+-0, +-0)
+    if (y.signbit()) { mpfr_set_inf(r, 1); return 0; }              // y < 0, finite or -inf
+    mpfr_set_zero(r, 1); return 0;                                  // y > 0
+  }
+  if (x.is_inf() && y.is_zero()) { mpfr_set_nan(r); return 0; }     // powr(+inf, +-0)
+  if (mpfr_cmp_ui(x.get(), 1) == 0 && y.is_inf()) { mpfr_set_nan(r); return 0; }
+  return mpfr_pow(r, x.get(), y.get(), N);
+}
+
+// maxmag/minmag (spec 6.15.2): the argument of larger (smaller) magnitude;
+// fmax (fmin) when the magnitudes are equal or one is NaN.
+int magnitude_pick(mpfr_ptr r, const Mpfr& x, const Mpfr& y, bool larger) {
+  if (!x.is_nan() && !y.is_nan()) {
+    const int c = mpfr_cmpabs(x.get(), y.get());
+    if (c != 0) return mpfr_set(r, (c > 0) == larger ? x.get() : y.get(), N);
+  }
+  return larger ? mpfr_max(r, x.get(), y.get(), N) : mpfr_min(r, x.get(), y.get(), N);
+}
+
+// nextafter(x, y) on float bits (spec 6.15.2; C99 7.12.11.3): y when x == y.
+uint32_t next_after_bits(float x, float y) {
+  if (std::isnan(x) || std::isnan(y)) return Float::quiet_nan_bits;
+  if (x == y) return to_bits(y);
+  return x < y ? next_up<Float>(to_bits(x)) : next_down<Float>(to_bits(x));
+}
+
+// The flush-to-zero variants spec 7.5.3 allows for nextafter; 0 when none
+// applies at (x, y).
+bool nextafter_ftz_variant(float x, float y, float* out) {
+  const float min_normal = 0x1p-126f;
+  if (x == min_normal && y < min_normal) { *out = 0.0f; return true; }
+  if (x == -min_normal && y > -min_normal) { *out = -0.0f; return true; }
+  if (x == 0 && std::signbit(x) && y > 0) { *out = min_normal; return true; }
+  if (x == 0 && !std::signbit(x) && y < 0) { *out = -min_normal; return true; }
+  return false;
+}
+
+int set_float(mpfr_ptr r, float v) { return mpfr_set_flt(r, v, N); }
+
+// The real result of alternative ALT of F into R (R's precision set by the
+// caller); returns MPFR's ternary value (0: exact).
+int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
+  const Mpfr x(a[0], 53), y(a[1], 53), z(a[2], 53);
+  const mpfr_srcptr X = x.get(), Y = y.get(), Z = z.get();
+  switch (f) {
+    case Fn::acos: return mpfr_acos(r, X, N);
+    case Fn::acosh: return mpfr_acosh(r, X, N);
+    case Fn::acospi: return mpfr_acospi(r, X, N);
+    case Fn::asin: return mpfr_asin(r, X, N);
+    case Fn::asinh: return mpfr_asinh(r, X, N);
+    case Fn::asinpi: return mpfr_asinpi(r, X, N);
+    case Fn::atan: return mpfr_atan(r, X, N);
+    case Fn::atanh: return mpfr_atanh(r, X, N);
+    case Fn::atanpi: return mpfr_atanpi(r, X, N);
+    case Fn::cbrt: return mpfr_cbrt(r, X, N);
+    case Fn::cos: case Fn::sincos_cos: return mpfr_cos(r, X, N);
+    case Fn::cosh: return mpfr_cosh(r, X, N);
+    case Fn::cospi: return mpfr_cospi(r, X, N);
+    case Fn::erfc: return mpfr_erfc(r, X, N);
+    case Fn::erf: return mpfr_erf(r, X, N);
+    case Fn::exp: return mpfr_exp(r, X, N);
+    case Fn::exp2: return mpfr_exp2(r, X, N);
+    case Fn::exp10: return mpfr_exp10(r, X, N);
+    case Fn::expm1: return mpfr_expm1(r, X, N);
+    case Fn::log: return mpfr_log(r, X, N);
+    case Fn::log2: return mpfr_log2(r, X, N);
+    case Fn::log10: return mpfr_log10(r, X, N);
+    case Fn::log1p: return mpfr_log1p(r, X, N);
+    case Fn::sin: case Fn::sincos_sin: return mpfr_sin(r, X, N);
+    case Fn::sinh: return mpfr_sinh(r, X, N);
+    case Fn::sinpi: return mpfr_sinpi(r, X, N);
+    case Fn::sqrt: return mpfr_sqrt(r, X, N);
+    case Fn::tan: return mpfr_tan(r, X, N);
+    case Fn::tanh: return mpfr_tanh(r, X, N);
+    case Fn::tanpi: return mpfr_tanpi(r, X, N);
+    case Fn::tgamma: return mpfr_gamma(r, X, N);
+    case Fn::recip: return mpfr_ui_div(r, 1, X, N);
+    case Fn::rsqrt:
+      // 1/sqrt(-0): IEEE 754 rSqrt gives +inf, C's 1/sqrt(-0) gives -inf,
+      // and the OpenCL spec prescribes neither, so both are accepted.
+      if (alt == 1) { mpfr_set_inf(r, -1); return 0; }
+      return mpfr_rec_sqrt(r, X, N);
+    case Fn::lgamma: case Fn::lgamma_r: {
+      int sign = 0;
+      return mpfr_lgamma(r, &sign, X, N);
+    }
+    // Results that are always floats: exact at any precision >= 24.
+    case Fn::ceil: mpfr_ceil(r, X); return 0;
+    case Fn::floor: case Fn::fract_floor: mpfr_floor(r, X); return 0;
+    case Fn::trunc: case Fn::modf_int: mpfr_trunc(r, X); return 0;
+    case Fn::round: mpfr_round(r, X); return 0;     // halfway cases away from zero
+    case Fn::rint: mpfr_rint(r, X, N); return 0;    // to nearest even (spec 7.5.2)
+    case Fn::fabs: return mpfr_abs(r, X, N);
+    case Fn::frexp_mantissa: {
+      if (!mpfr_regular_p(X)) return mpfr_set(r, X, N);  // +-0, +-inf, NaN returned as is
+      mpfr_exp_t e;
+      return mpfr_frexp(&e, r, X, N);
+    }
+    case Fn::logb:  // C99 F.9.3.11: logb(+-0) = -inf, logb(+-inf) = +inf
+      if (x.is_nan()) { mpfr_set_nan(r); return 0; }
+      if (x.is_zero()) { mpfr_set_inf(r, -1); return 0; }
+      if (x.is_inf()) { mpfr_set_inf(r, 1); return 0; }
+      return mpfr_set_si(r, x.floor_log2(), N);
+    case Fn::modf:  // spec 7.5.2: copysign(isinf(x) ? 0 : x - trunc(x), x)
+      if (x.is_nan()) { mpfr_set_nan(r); return 0; }
+      if (x.is_inf()) { mpfr_set_zero(r, x.signbit() ? -1 : 1); return 0; }
+      mpfr_frac(r, X, N);  // x - trunc(x): exact, it fits x's significand
+      return 0;
+    case Fn::fract: {  // min(x - floor(x), 0x1.fffffep-1f); fract(+-inf) = +-0 (spec 7.5.1)
+      if (x.is_nan()) { mpfr_set_nan(r); return 0; }
+      if (x.is_inf()) { mpfr_set_zero(r, x.signbit() ? -1 : 1); return 0; }
+      Mpfr floor_x = Mpfr::with_precision(64);
+      mpfr_floor(floor_x.get(), X);
+      const int t = mpfr_sub(r, X, floor_x.get(), N);
+      if (mpfr_cmp_d(r, kFractCap) > 0) return mpfr_set_d(r, kFractCap, N);
+      return t;  // exact at the working precision (kExactSum)
+    }
+    case Fn::atan2: return mpfr_atan2(r, X, Y, N);      // atan2(y, x): args (y, x)
+    case Fn::atan2pi: return mpfr_atan2pi(r, X, Y, N);
+    case Fn::copysign: return mpfr_copysign(r, X, Y, N);
+    case Fn::fdim:  // C99 F.9.9.1: x - y when x > y, else +0; NaN for NaN (spec 7.5.1)
+      if (x.is_nan() || y.is_nan()) { mpfr_set_nan(r); return 0; }
+      if (mpfr_greater_p(X, Y)) return mpfr_sub(r, X, Y, N);
+      mpfr_set_zero(r, 1);
+      return 0;
+    case Fn::fmax: return mpfr_max(r, X, Y, N);  // a NaN argument gives the other (C99 F.9.9.2)
+    case Fn::fmin: return mpfr_min(r, X, Y, N);
+    case Fn::fmod: return mpfr_fmod(r, X, Y, N);
+    case Fn::hypot: return mpfr_hypot(r, X, Y, N);
+    case Fn::maxmag: return magnitude_pick(r, x, y, true);
+    case Fn::minmag: return magnitude_pick(r, x, y, false);
+    case Fn::nextafter: {
+      float v;
+      if (alt == 1 && nextafter_ftz_variant(static_cast<float>(a[0]), static_cast<float>(a[1]), &v))
+        return set_float(r, v);
+      return set_float(r, float_from_bits(next_after_bits(static_cast<float>(a[0]), static_cast<float>(a[1]))));
+    }
+    case Fn::pow: return mpfr_pow(r, X, Y, N);  // MPFR follows C99 F.9.4.4
+    case Fn::powr: return powr(r, x, y);
+    case Fn::remainder: return mpfr_remainder(r, X, Y, N);
+    case Fn::remquo: {
+      long q;
+      return mpfr_remquo(r, &q, X, Y, N);
+    }
+    case Fn::add: return mpfr_add(r, X, Y, N);
+    case Fn::sub: return mpfr_sub(r, X, Y, N);
+    case Fn::mul: return mpfr_mul(r, X, Y, N);
+    case Fn::divide: return mpfr_div(r, X, Y, N);
+    case Fn::fma: return mpfr_fma(r, X, Y, Z, N);
+    case Fn::mad: {
+      if (alt == 0) return mpfr_fma(r, X, Y, Z, N);
+      // The unfused reading: the product correctly rounded to float, then
+      // the sum (spec 7.4: "a multiply followed by an add both of which
+      // are correctly rounded"; the add's rounding is the judged one).
+      Mpfr product = Mpfr::with_precision(64);
+      mpfr_mul(product.get(), X, Y, N);  // exact: 48 bits
+      const Mpfr rounded = Mpfr::from_bits<Float>(product.round_to<Float>(), 64);
+      return mpfr_add(r, rounded.get(), Z, N);
+    }
+    case Fn::ldexp: return mpfr_mul_2si(r, X, static_cast<long>(a[1]), N);
+    case Fn::pown: return mpfr_pow_si(r, X, static_cast<long>(a[1]), N);
+    case Fn::rootn: return mpfr_rootn_si(r, X, static_cast<long>(a[1]), N);
+    case Fn::ilogb: case Fn::frexp_exponent: case Fn::lgamma_r_sign: case Fn::remquo_quo:
+    case Fn::count: break;
+  }
+  throw std::invalid_argument("reference/math: not a real-valued function");
+}
+
+// Beyond this many binades from 1 no float verdict depends on the exact
+// value (float's own range is 2^-149 .. 2^128), so an underflow in MPFR's
+// range, or a result that tiny, is replaced by the proxy described below.
+constexpr mpfr_exp_t kTinyExponent = -(mpfr_exp_t{1} << 24);
+
+}  // namespace
+
+int alternatives(Fn f, const double* args, bool flush) {
+  if (f == Fn::mad) return 2;
+  if (f == Fn::rsqrt && args[0] == 0 && std::signbit(args[0])) return 2;
+  if (f == Fn::nextafter && flush) {
+    float v;
+    if (nextafter_ftz_variant(static_cast<float>(args[0]), static_cast<float>(args[1]), &v)) return 2;
+  }
+  return 1;
+}
+
+Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt) {
+  Enclosure e;
+  e.lo = Mpfr::with_precision(working_precision(f, prec));
+  const int ternary = evaluate(f, e.lo.get(), args, alt);
+  mpfr_ptr v = e.lo.get();
+  if (mpfr_nan_p(v) || ternary == 0) {
+    e.hi = e.lo;
+    e.exact = true;
+    return e;
+  }
+  // An overflow beyond MPFR's range: the real value is finite but larger
+  // than 2^(2^30); every float verdict on it equals the verdict on an
+  // infinity of its sign (only that infinity is within any bound of it).
+  // An underflow (or a result below 2^kTinyExponent): the real value lies
+  // strictly between 0 and a number so small that against float's grid it
+  // behaves exactly as the smallest MPFR number of its sign does.
+  const bool tiny = mpfr_zero_p(v) || (mpfr_regular_p(v) && mpfr_get_exp(v) < kTinyExponent);
+  if (mpfr_inf_p(v) || tiny) {
+    if (tiny) {
+      const bool positive = mpfr_zero_p(v) ? ternary < 0 : mpfr_sgn(v) > 0;
+      mpfr_set_zero(v, positive ? 1 : -1);
+      if (positive) mpfr_nextabove(v); else mpfr_nextbelow(v);
+    }
+    e.hi = e.lo;
+    e.exact = true;
+    return e;
+  }
+  // Correct rounding to nearest: the real value lies strictly between the
+  // result and its neighbour on the side the ternary value points to.
+  e.hi = e.lo;
+  if (ternary < 0) mpfr_nextabove(e.hi.get()); else mpfr_nextbelow(e.lo.get());
+  return e;
+}
+
+int64_t integer_result(Fn f, const double* args) {
+  const Mpfr x(args[0], 53), y(args[1], 53);
+  switch (f) {
+    case Fn::ilogb:  // spec 6.15.2.1: FP_ILOGB0 / FP_ILOGBNAN; C99 F.9.3.5: ilogb(inf) = INT_MAX
+      if (x.is_zero()) return INT_MIN;
+      if (x.is_nan() || x.is_inf()) return INT_MAX;
+      return x.floor_log2();
+    case Fn::frexp_exponent:  // spec 7.5.1: 0 for inf and NaN; C99: 0 for zero
+      if (!mpfr_regular_p(x.get())) return 0;
+      return x.floor_log2() + 1;
+    case Fn::lgamma_r_sign: {  // spec 7.5.1: 0 for zero and negative integers
+      if (x.is_nan()) return 0;
+      if (x.is_zero() || (x.signbit() && mpfr_integer_p(x.get()))) return 0;
+      if (x.is_inf()) return x.signbit() ? 0 : 1;
+      Mpfr value = Mpfr::with_precision(64);
+      int sign = 0;
+      mpfr_lgamma(value.get(), &sign, x.get(), N);
+      return sign;
+    }
+    case Fn::remquo_quo: {  // spec 6.15.2: the sign of x/y, the 7 low bits of the quotient
+      Mpfr rem = Mpfr::with_precision(64);
+      long q = 0;
+      mpfr_remquo(rem.get(), &q, x.get(), y.get(), N);
+      if (rem.is_nan()) return 0;  // spec 7.5.1: quo is 0 when remquo returns a NaN
+      const long low = (q < 0 ? -q : q) & 0x7f;
+      return q < 0 ? -low : low;
+    }
+    default: break;
+  }
+  throw std::invalid_argument("reference/math: not an integer-valued function");
+}
+
+}  // namespace clconform::ref::math

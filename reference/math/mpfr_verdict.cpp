@@ -1,0 +1,197 @@
+#include "reference/math/mpfr_verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "reference/fp_bits.hpp"
+#include "reference/math/mpfr_eval.hpp"
+#include "reference/ulp.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr mpfr_prec_t kFirstPrecision = 128;
+// Refinement stops here. Float arguments cannot bring a non-representable
+// real result this close to a float or a power of two, so reaching it means
+// a bug, which is reported rather than guessed around.
+constexpr mpfr_prec_t kLastPrecision = 1 << 14;
+
+const uint32_t kLargestSubnormal = Float::min_normal_bits - 1;
+
+struct PointCheck {
+  bool pass = false;
+  double ulp = 0;
+  double absolute = 0;
+};
+
+// |got - r| for a finite float and a finite real, rounded in direction RND,
+// at a precision that makes it exact whenever the two are within 2^16
+// binades of each other (farther apart, the rounding cannot matter to a
+// comparison with a double bound: the difference is then the larger value
+// to within 2^-65000).
+Mpfr distance(uint32_t got, const Mpfr& r, mpfr_rnd_t rnd) {
+  const Mpfr g = Mpfr::from_bits<Float>(got, 24);
+  long top = 0, bottom = 0;
+  bool any = false;
+  for (const Mpfr* v : {&g, &r}) {
+    if (v->is_zero()) continue;
+    const long e = v->floor_log2();
+    top = any ? std::max(top, e) : e;
+    bottom = any ? std::min(bottom, e - static_cast<long>(v->precision())) : e - static_cast<long>(v->precision());
+    any = true;
+  }
+  const long span = std::min<long>(top - bottom + 4, 1 << 16);
+  Mpfr d = Mpfr::with_precision(std::max<long>(span, 64));
+  mpfr_sub(d.get(), g.get(), r.get(), rnd);
+  mpfr_abs(d.get(), d.get(), MPFR_RNDN);
+  return d;
+}
+
+// The verdict against one real value R known exactly.
+PointCheck check_point(uint32_t got, const Mpfr& r, const Bound& bound) {
+  PointCheck c;
+  c.ulp = ulp_error<Float>(got, r);
+  switch (bound.kind) {
+    case Bound::Kind::Ulps:
+      c.pass = within_ulps<Float>(got, r, bound.value);
+      break;
+    case Bound::Kind::CorrectlyRounded:
+      c.pass = is_correctly_rounded<Float>(got, r);
+      break;
+    case Bound::Kind::Absolute:
+      if (r.is_nan() || is_nan<Float>(got)) {
+        c.pass = r.is_nan() && is_nan<Float>(got);
+        c.absolute = c.pass ? 0 : kInf;
+      } else if (r.is_inf() || is_inf<Float>(got)) {
+        c.pass = r.is_inf() && is_inf<Float>(got) && r.signbit() == sign_bit<Float>(got);
+        c.absolute = c.pass ? 0 : kInf;
+      } else {
+        const Mpfr d = distance(got, r, MPFR_RNDU);
+        c.absolute = mpfr_get_d(d.get(), MPFR_RNDU);
+        c.pass = mpfr_cmp_d(d.get(), bound.value) <= 0;
+      }
+      break;
+  }
+  if (bound.kind != Bound::Kind::Absolute && !r.is_nan() && !r.is_inf() && is_finite<Float>(got)) {
+    const Mpfr d = distance(got, r, MPFR_RNDU);
+    c.absolute = mpfr_get_d(d.get(), MPFR_RNDU);
+  }
+  return c;
+}
+
+// Spec 7.5.3, cases 2 and 4: a zero of either sign may replace a result
+// that is subnormal before rounding (0 < |r| < 2^-126), or replace any
+// conforming result that is subnormal (the largest subnormal of r's sign is
+// the one nearest a normal r, so it is the one to try).
+bool flushable(const Mpfr& r, const Bound& bound) {
+  if (r.is_nan() || r.is_inf() || r.is_zero()) return false;
+  if (mpfr_cmpabs(r.get(), Mpfr::pow2(Float::emin, 2).get()) < 0) return true;
+  const uint32_t s = kLargestSubnormal | (r.signbit() ? Float::sign_mask : 0);
+  return check_point(s, r, bound).pass;
+}
+
+PointCheck check_point_with_flush(uint32_t got, const Mpfr& r, const Bound& bound, bool flush) {
+  PointCheck c = check_point(got, r, bound);
+  if (!c.pass && flush && is_zero<Float>(got) && flushable(r, bound)) {
+    c.pass = true;
+    c.ulp = 0;
+    c.absolute = 0;
+  }
+  return c;
+}
+
+bool contains(const Mpfr& lo, const Mpfr& hi, const Mpfr& v) {
+  return mpfr_lessequal_p(lo.get(), v.get()) && mpfr_lessequal_p(v.get(), hi.get());
+}
+
+// Whether the verdict can change inside (lo, hi): the error in ulps is a
+// convex function of the real value between powers of two (where ulp
+// jumps), with its minimum at the device value, so it can only if the
+// enclosure holds a power of two, the device value, or (for the flush
+// rule) the subnormal tried.
+bool has_critical_point(const Enclosure& e, uint32_t got, bool flush) {
+  if (e.lo.is_zero() || e.hi.is_zero() || e.lo.signbit() != e.hi.signbit()) return true;
+  if (e.lo.floor_log2() != e.hi.floor_log2() || e.lo.is_power_of_two() || e.hi.is_power_of_two())
+    return true;
+  if (is_finite<Float>(got) && contains(e.lo, e.hi, Mpfr::from_bits<Float>(got, 24))) return true;
+  if (flush) {
+    const uint32_t s = kLargestSubnormal | (e.lo.signbit() ? Float::sign_mask : 0);
+    if (contains(e.lo, e.hi, Mpfr::from_bits<Float>(s, 24))) return true;
+  }
+  return false;
+}
+
+// The verdict against alternative ALT at READING, refined until certain.
+PointCheck decide(Fn f, const double* reading, int alt, uint32_t got, const Bound& bound, bool flush) {
+  for (mpfr_prec_t prec = kFirstPrecision; prec <= kLastPrecision; prec *= 2) {
+    const Enclosure e = enclose(f, reading, prec, alt);
+    if (e.exact) return check_point_with_flush(got, e.lo, bound, flush);
+    if (has_critical_point(e, got, flush)) continue;
+    const PointCheck lo = check_point_with_flush(got, e.lo, bound, flush);
+    const PointCheck hi = check_point_with_flush(got, e.hi, bound, flush);
+    if (lo.pass != hi.pass) continue;
+    PointCheck c = lo;
+    c.ulp = std::max(lo.ulp, hi.ulp);
+    c.absolute = std::max(lo.absolute, hi.absolute);
+    return c;
+  }
+  throw std::logic_error("reference/math: a verdict stayed undecided at " +
+                         std::to_string(kLastPrecision) + " bits (" + functions()[static_cast<size_t>(f)].name + ")");
+}
+
+}  // namespace
+
+int argument_readings(Fn f, const double* args, Denormals denormals, double (*out)[3]) {
+  const FunctionInfo& info = functions()[static_cast<size_t>(f)];
+  int n = 1;
+  for (int k = 0; k < 3; ++k) out[0][k] = args[k];
+  if (denormals == Denormals::Kept) return 1;
+  for (size_t k = 0; k < info.args.size(); ++k) {
+    const double v = args[k];
+    if (info.args[k] != ArgKind::Float || v == 0 || std::fabs(v) >= 0x1p-126 || std::isnan(v)) continue;
+    // Each reading so far splits into itself, +0 and -0 in argument k.
+    const int before = n;
+    for (int i = 0; i < before; ++i) {
+      for (const double zero : {0.0, -0.0}) {
+        for (int j = 0; j < 3; ++j) out[n][j] = out[i][j];
+        out[n][k] = zero;
+        ++n;
+      }
+    }
+  }
+  return n;
+}
+
+Verdict mpfr_verdict(Fn f, const double* args, uint32_t got, const Bound& bound, Denormals denormals) {
+  const bool flush = denormals == Denormals::MayFlush;
+  double readings[27][3];
+  const int n = argument_readings(f, args, denormals, readings);
+  Verdict v;
+  v.used_mpfr = true;
+  bool first = true;
+  for (int i = 0; i < n; ++i) {
+    const int alts = alternatives(f, readings[i], flush);
+    for (int alt = 0; alt < alts; ++alt) {
+      const PointCheck c = decide(f, readings[i], alt, got, bound, flush);
+      if (c.pass) {
+        v.pass = true;
+        v.ulp = c.ulp;
+        v.absolute = c.absolute;
+        return v;
+      }
+      // A failure reports its error against the unflushed arguments,
+      // smallest over the alternatives.
+      if (i == 0 && (first || c.ulp < v.ulp)) {
+        v.ulp = c.ulp;
+        v.absolute = c.absolute;
+        first = false;
+      }
+    }
+  }
+  return v;
+}
+
+}  // namespace clconform::ref::math
