@@ -51,4 +51,16 @@ const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& des
   return built_.emplace(key, std::move(b)).first->second;
 }
 
+std::string build_log_headline(const std::string& log) {
+  size_t start = log.find_first_not_of(" \n\r\t");
+  if (start == std::string::npos) return "";
+  const size_t err = log.find("error");
+  if (err != std::string::npos) {
+    const size_t nl = log.rfind('\n', err);
+    start = nl == std::string::npos ? 0 : nl + 1;
+  }
+  const size_t end = log.find('\n', start);
+  return log.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
 }  // namespace clconform

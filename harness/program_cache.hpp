@@ -21,6 +21,10 @@ struct BuiltProgram {
   double seconds = 0;
 };
 
+// The line of a build log a reader wants first: the first that says
+// "error", else the first non-blank one.
+std::string build_log_headline(const std::string& log);
+
 class ProgramCache {
  public:
   ProgramCache(cl::Context context, cl::Device device, std::string options)

@@ -27,16 +27,6 @@ void tell(int fd, const std::string& line) {
   (void)ignored;
 }
 
-std::string first_line(const std::string& s) {
-  size_t start = s.find_first_not_of(" \n\r\t");
-  if (start == std::string::npos) return "";
-  // Prefer the first line that says "error", which is what a reader wants.
-  size_t err = s.find("error");
-  if (err != std::string::npos) start = s.rfind('\n', err) == std::string::npos ? 0 : s.rfind('\n', err) + 1;
-  size_t end = s.find('\n', start);
-  return s.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
 std::string missing_capability(const Case& c, const DeviceInfo& d) {
   for (const auto& r : c.requires) {
     if (!d.supports(r)) return r;
@@ -57,7 +47,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       find_check(c.check)(run);
     } catch (const BuildFailed& b) {
       r.status = "fail";
-      r.detail = "kernel failed to build (" + cl_error_name(b.program->error) + "): " + first_line(b.program->log);
+      r.detail = "kernel failed to build (" + cl_error_name(b.program->error) + "): " + build_log_headline(b.program->log);
       r.build_log = b.program->log;
     } catch (const cl::Error& e) {
       r.status = "error";

@@ -7,15 +7,6 @@
 namespace clconform::suites {
 namespace {
 
-std::string first_error_line(const std::string& log) {
-  size_t at = log.find("error");
-  if (at == std::string::npos) at = 0;
-  size_t start = log.rfind('\n', at);
-  start = start == std::string::npos ? 0 : start + 1;
-  size_t end = log.find('\n', at);
-  return log.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
 void check_reject(CaseRun& run) {
   const BuiltProgram& p = run.program();
   std::string why = run.c.params.at("why").as_string();
@@ -35,7 +26,7 @@ void check_reject(CaseRun& run) {
     return;
   }
   run.result.pass();
-  run.result.detail = "rejected as it must be: " + first_error_line(p.log);
+  run.result.detail = "rejected as it must be: " + build_log_headline(p.log);
 }
 
 }  // namespace
