@@ -1,0 +1,256 @@
+// reference/math, the MPFR tier: verdicts on points whose real results are
+// worked out by hand (exact values, ties, overflow, flush to zero), the
+// function list, and the integer results. The equivalence of the fast tier
+// with these verdicts is test_math_equivalence.cpp's job.
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "oracle.hpp"
+#include "reference/math/judge.hpp"
+
+namespace {
+
+namespace math = clconform::ref::math;
+using math::Bound;
+using math::Denormals;
+using math::Judge;
+using oracle::bits_of;
+
+constexpr float kInfF = std::numeric_limits<float>::infinity();
+const Bound kCorrect{Bound::Kind::CorrectlyRounded, 0};
+Bound ulps(double v) { return {Bound::Kind::Ulps, v}; }
+
+// Verdict of FUNCTION at (x, y, z) on float GOT.
+math::Verdict verdict(const std::string& function, Denormals d, float got, const Bound& b, double x,
+                      double y = 0, double z = 0) {
+  const Judge judge(function, d);
+  const double args[3] = {x, y, z};
+  return judge.judge(judge.prepare(args), bits_of(got), b);
+}
+bool passes(const std::string& function, Denormals d, float got, const Bound& b, double x, double y = 0,
+            double z = 0) {
+  return verdict(function, d, got, b, x, y, z).pass;
+}
+
+float next_up(float x, int steps = 1) {
+  for (int i = 0; i < steps; ++i) x = std::nextafter(x, kInfF);
+  return x;
+}
+
+TEST(MathFunctions, EveryBuiltInOfTheIssueIsListed) {
+  const char* names[] = {
+      "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atan2", "atanh", "atanpi",
+      "atan2pi", "cbrt", "ceil", "copysign", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2",
+      "exp10", "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod", "fract", "fract.floor",
+      "frexp.mantissa", "frexp.exponent", "hypot", "ilogb", "ldexp", "lgamma", "lgamma_r",
+      "lgamma_r.sign", "log", "log2", "log10", "log1p", "logb", "mad", "maxmag", "minmag", "modf",
+      "modf.int", "nextafter", "pow", "pown", "powr", "remainder", "remquo", "remquo.quo", "rint",
+      "rootn", "round", "rsqrt", "sin", "sincos.sin", "sincos.cos", "sinh", "sinpi", "sqrt", "tan",
+      "tanh", "tanpi", "tgamma", "trunc", "add", "sub", "mul", "divide", "recip"};
+  for (const char* name : names) {
+    const math::FunctionInfo* info = math::find_function(name);
+    ASSERT_NE(info, nullptr) << name;
+    EXPECT_EQ(info->name, name);
+    EXPECT_FALSE(info->args.empty()) << name;
+  }
+  EXPECT_EQ(math::functions().size(), sizeof names / sizeof names[0]);
+  EXPECT_EQ(math::find_function("sine"), nullptr);
+  EXPECT_THROW(Judge("sine", Denormals::Kept), std::invalid_argument);
+  EXPECT_THROW(Judge("ilogb", Denormals::Kept), std::invalid_argument);
+  EXPECT_EQ(math::find_function("ldexp")->args[1], math::ArgKind::Int);
+}
+
+TEST(MathJudge, SineWithinAndBeyondItsBound) {
+  // sin(1) = 0.8414709848078965...; the float nearest is 0x1.aed548p-1
+  // (MPFR checks the rest below).
+  const float cr = 0x1.aed548p-1f;
+  EXPECT_TRUE(passes("sin", Denormals::Kept, cr, kCorrect, 1.0));
+  const math::Verdict v = verdict("sin", Denormals::Kept, next_up(cr, 3), ulps(4), 1.0);
+  EXPECT_TRUE(v.pass);
+  EXPECT_GT(v.ulp, 2.5);
+  EXPECT_LT(v.ulp, 3.5);
+  EXPECT_FALSE(passes("sin", Denormals::Kept, next_up(cr, 5), ulps(4), 1.0));
+  EXPECT_FALSE(passes("sin", Denormals::Kept, next_up(cr, 1), kCorrect, 1.0));
+  // A known-wrong result fails, with its error.
+  const math::Verdict wrong = verdict("sin", Denormals::Kept, 0.5f, ulps(4), 1.0);
+  EXPECT_FALSE(wrong.pass);
+  EXPECT_GT(wrong.ulp, 1e6);
+}
+
+TEST(MathJudge, NanAndInfinityRules) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_TRUE(passes("sin", Denormals::Kept, nan, ulps(4), INFINITY));       // sin(inf) is NaN
+  EXPECT_FALSE(passes("sin", Denormals::Kept, 0.0f, ulps(4), INFINITY));
+  EXPECT_FALSE(passes("sin", Denormals::Kept, nan, ulps(4), 1.0));
+  EXPECT_TRUE(passes("log", Denormals::Kept, -kInfF, ulps(3), 0.0));         // pole
+  EXPECT_FALSE(passes("log", Denormals::Kept, kInfF, ulps(3), 0.0));
+  EXPECT_TRUE(passes("log", Denormals::Kept, nan, ulps(3), -1.0));
+  // exp(89) = 4.4e38 overflows: infinity is right, the largest float is not.
+  EXPECT_TRUE(passes("exp", Denormals::Kept, kInfF, ulps(3), 89.0));
+  EXPECT_FALSE(passes("exp", Denormals::Kept, 0x1.fffffep127f, ulps(3), 89.0));
+  // exp(-200) is far below the smallest subnormal: +0 is within any bound.
+  EXPECT_TRUE(passes("exp", Denormals::Kept, 0.0f, ulps(3), -200.0));
+  EXPECT_FALSE(passes("exp", Denormals::Kept, 0x1p-149f, ulps(0.5), -200.0));
+  // pow vs powr vs pown at their special values (spec 7.5.1, C99 F.9.4.4).
+  EXPECT_TRUE(passes("pow", Denormals::Kept, 1.0f, ulps(16), 1.0, NAN));
+  EXPECT_TRUE(passes("powr", Denormals::Kept, nan, ulps(16), 1.0, INFINITY));
+  EXPECT_TRUE(passes("pow", Denormals::Kept, 1.0f, ulps(16), 1.0, INFINITY));
+  EXPECT_TRUE(passes("pow", Denormals::Kept, nan, ulps(16), -8.0, 1.0 / 3.0));
+  EXPECT_TRUE(passes("powr", Denormals::Kept, nan, ulps(16), -8.0, 3.0));
+  EXPECT_TRUE(passes("pow", Denormals::Kept, -512.0f, ulps(16), -8.0, 3.0));
+  EXPECT_TRUE(passes("pown", Denormals::Kept, 1.0f, ulps(16), NAN, 0));
+  EXPECT_TRUE(passes("pown", Denormals::Kept, -kInfF, ulps(16), -0.0, -3));
+  EXPECT_TRUE(passes("powr", Denormals::Kept, kInfF, ulps(16), -0.0, -3));
+  EXPECT_TRUE(passes("powr", Denormals::Kept, nan, ulps(16), 0.0, 0.0));
+  EXPECT_TRUE(passes("rootn", Denormals::Kept, -2.0f, ulps(16), -8.0, 3));
+  EXPECT_TRUE(passes("rootn", Denormals::Kept, nan, ulps(16), -8.0, 2));
+  EXPECT_TRUE(passes("rootn", Denormals::Kept, nan, ulps(16), 8.0, 0));
+  // tanpi(n + 0.5): +inf for even n, -inf for odd n (spec 7.5.1).
+  EXPECT_TRUE(passes("tanpi", Denormals::Kept, kInfF, ulps(6), 0.5));
+  EXPECT_TRUE(passes("tanpi", Denormals::Kept, -kInfF, ulps(6), 1.5));
+  // rsqrt(-0): the spec prescribes neither infinity; both are accepted.
+  EXPECT_TRUE(passes("rsqrt", Denormals::Kept, kInfF, ulps(2), -0.0));
+  EXPECT_TRUE(passes("rsqrt", Denormals::Kept, -kInfF, ulps(2), -0.0));
+  EXPECT_FALSE(passes("rsqrt", Denormals::Kept, -kInfF, ulps(2), 0.0));
+}
+
+TEST(MathJudge, TiesAreDecidedExactly) {
+  // 1 + 2^-24 is halfway between 1 and 1 + 2^-23: correct rounding is the
+  // even one, 1; half an ulp accepts both.
+  EXPECT_TRUE(passes("add", Denormals::Kept, 1.0f, kCorrect, 1.0, 0x1p-24));
+  EXPECT_FALSE(passes("add", Denormals::Kept, next_up(1.0f), kCorrect, 1.0, 0x1p-24));
+  EXPECT_TRUE(passes("add", Denormals::Kept, next_up(1.0f), ulps(0.5), 1.0, 0x1p-24));
+  EXPECT_FALSE(passes("add", Denormals::Kept, next_up(1.0f, 2), ulps(0.5), 1.0, 0x1p-24));
+  EXPECT_TRUE(passes("sqrt", Denormals::Kept, 1.0f, kCorrect, 1.0));
+  // (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24: a tie, to the even 1 + 2^-11.
+  EXPECT_TRUE(passes("mul", Denormals::Kept, 1.0f + 0x1p-11f, kCorrect, 1.0 + 0x1p-12, 1.0 + 0x1p-12));
+  EXPECT_FALSE(passes("mul", Denormals::Kept, 1.0f + 0x1p-11f + 0x1p-23f, kCorrect, 1.0 + 0x1p-12, 1.0 + 0x1p-12));
+  // fma keeps the exact product: (1 + 2^-23)(1 + 2^-22) - 1 is
+  // 3 * 2^-23 + 2^-45, a float; rounding the product first loses 2^-45.
+  const double e = 0x1p-23;
+  EXPECT_TRUE(passes("fma", Denormals::Kept, 3 * 0x1p-23f + 0x1p-45f, kCorrect, 1 + e, 1 + 2 * e, -1.0));
+  EXPECT_FALSE(passes("fma", Denormals::Kept, 3 * 0x1p-23f, kCorrect, 1 + e, 1 + 2 * e, -1.0));
+}
+
+TEST(MathJudge, MadAcceptsTheFusedAndTheUnfusedReading) {
+  // As above: fused 3 * 2^-23 + 2^-45, unfused 3 * 2^-23 (spec 7.4, mad).
+  const double e = 0x1p-23;
+  const float fused = 3 * 0x1p-23f + 0x1p-45f, unfused = 3 * 0x1p-23f;
+  EXPECT_TRUE(passes("mad", Denormals::Kept, fused, kCorrect, 1 + e, 1 + 2 * e, -1.0));
+  EXPECT_TRUE(passes("mad", Denormals::Kept, unfused, kCorrect, 1 + e, 1 + 2 * e, -1.0));
+  EXPECT_FALSE(passes("mad", Denormals::Kept, next_up(fused), kCorrect, 1 + e, 1 + 2 * e, -1.0));
+  EXPECT_FALSE(passes("mad", Denormals::Kept, std::nextafter(unfused, 0.0f), kCorrect, 1 + e, 1 + 2 * e, -1.0));
+}
+
+TEST(MathJudge, AbsoluteBoundsOnTheRealValue) {
+  // sin(pi/2 rounded to float) is 1 - 1.9e-15: a result of 1 - 2^-11 is
+  // 2^-11 - 1.9e-15 away, within 2^-11; 1 - 2^-10 is not.
+  const Bound b{Bound::Kind::Absolute, 0x1p-11};
+  const double x = static_cast<float>(M_PI / 2);
+  EXPECT_TRUE(passes("sin", Denormals::Kept, 1.0f - 0x1p-11f, b, x));
+  EXPECT_FALSE(passes("sin", Denormals::Kept, 1.0f - 0x1p-10f, b, x));
+  // Exactly at the bound: sqrt(4) = 2, a result of 2 + 2^-11 is exactly 2^-11 away.
+  EXPECT_TRUE(passes("sqrt", Denormals::Kept, 2.0f + 0x1p-11f, b, 4.0));
+  EXPECT_FALSE(passes("sqrt", Denormals::Kept, 2.0f + 0x1p-11f + 0x1p-22f, b, 4.0));
+  const math::Verdict v = verdict("sqrt", Denormals::Kept, 2.0f + 0x1p-11f, b, 4.0);
+  EXPECT_EQ(v.absolute, 0x1p-11);
+}
+
+TEST(MathJudge, ExactFunctionsAreJudgedExactly) {
+  EXPECT_TRUE(passes("floor", Denormals::Kept, -2.0f, ulps(0), -1.5));
+  EXPECT_FALSE(passes("floor", Denormals::Kept, -1.0f, ulps(0), -1.5));
+  EXPECT_TRUE(passes("fract", Denormals::Kept, 0x1.fffffep-1f, kCorrect, -0x1p-149));  // capped
+  EXPECT_TRUE(passes("fract.floor", Denormals::Kept, -1.0f, ulps(0), -0x1p-149));
+  EXPECT_TRUE(passes("frexp.mantissa", Denormals::Kept, 0.75f, ulps(0), 6.0));
+  EXPECT_TRUE(passes("modf", Denormals::Kept, -0.25f, ulps(0), -3.25));
+  EXPECT_TRUE(passes("modf.int", Denormals::Kept, -3.0f, ulps(0), -3.25));
+  EXPECT_TRUE(passes("modf", Denormals::Kept, 0.0f, ulps(0), INFINITY));
+  EXPECT_TRUE(passes("rint", Denormals::Kept, 2.0f, ulps(0), 2.5));
+  EXPECT_TRUE(passes("round", Denormals::Kept, 3.0f, ulps(0), 2.5));
+  EXPECT_TRUE(passes("maxmag", Denormals::Kept, -3.0f, ulps(0), 2.0, -3.0));
+  EXPECT_TRUE(passes("minmag", Denormals::Kept, 2.0f, ulps(0), 2.0, -3.0));
+  EXPECT_TRUE(passes("fmin", Denormals::Kept, 2.0f, ulps(0), 2.0, NAN));
+  EXPECT_TRUE(passes("nextafter", Denormals::Kept, 0x1p-149f, ulps(0), 0.0, 1.0));
+  EXPECT_TRUE(passes("logb", Denormals::Kept, -149.0f, ulps(0), 0x1p-149));
+  EXPECT_TRUE(passes("remquo", Denormals::Kept, -1.0f, ulps(0), 7.0, 2.0));  // 7 - 4*2
+  // ldexp rounds a subnormal result: 1.5 * 2^-149 is a tie, to even 2^-148.
+  EXPECT_TRUE(passes("ldexp", Denormals::Kept, 0x1p-148f, kCorrect, 1.5, -149));
+  EXPECT_FALSE(passes("ldexp", Denormals::Kept, 0x1p-149f, kCorrect, 1.5, -149));
+}
+
+TEST(MathJudge, FlushToZeroAcceptsExactlyTheFourKindsOfResult) {
+  const float sub = 0x1p-140f;  // a subnormal argument
+  // 1: a conforming result. 3: sin(+-0) = +-0 for a flushed argument.
+  EXPECT_TRUE(passes("sin", Denormals::MayFlush, sub, ulps(4), sub));
+  EXPECT_TRUE(passes("sin", Denormals::MayFlush, 0.0f, ulps(4), sub));
+  EXPECT_TRUE(passes("sin", Denormals::MayFlush, -0.0f, ulps(4), sub));
+  EXPECT_FALSE(passes("sin", Denormals::Kept, 0.0f, ulps(4), sub));
+  EXPECT_FALSE(passes("sin", Denormals::MayFlush, 0x1p-130f, ulps(4), sub));
+  // 2: a result subnormal before rounding may be a zero of either sign.
+  EXPECT_TRUE(passes("mul", Denormals::MayFlush, -0.0f, kCorrect, 0x1p-126, 0.5));
+  EXPECT_FALSE(passes("mul", Denormals::Kept, 0.0f, kCorrect, 0x1p-126, 0.5));
+  EXPECT_TRUE(passes("exp", Denormals::MayFlush, 0.0f, ulps(3), -100.0));  // 3.7e-44
+  EXPECT_FALSE(passes("exp", Denormals::Kept, 0.0f, ulps(3), -100.0));
+  // ... but not a normal one.
+  EXPECT_FALSE(passes("mul", Denormals::MayFlush, 0.0f, kCorrect, 0x1p-125, 1.0));
+  // 3: x / y for a flushed y is an infinity of either sign (2^-20 / 2^-140
+  // itself is 2^120).
+  EXPECT_TRUE(passes("divide", Denormals::MayFlush, -kInfF, ulps(2.5), 0x1p-20, sub));
+  EXPECT_TRUE(passes("divide", Denormals::MayFlush, 0x1p120f, ulps(2.5), 0x1p-20, sub));
+  EXPECT_FALSE(passes("divide", Denormals::Kept, kInfF, ulps(2.5), 0x1p-20, sub));
+  // 4: the result of a flushed argument, flushed: 2^-126 * (sub read as
+  // 0) ... and a subnormal result of an unflushed reading.
+  EXPECT_TRUE(passes("add", Denormals::MayFlush, 0.0f, kCorrect, sub, 0x1p-148));
+  // A wrong value stays wrong under flushing.
+  EXPECT_FALSE(passes("add", Denormals::MayFlush, 1.0f, kCorrect, sub, 0x1p-148));
+  // nextafter's own flush-to-zero edge cases (spec 7.5.3).
+  EXPECT_TRUE(passes("nextafter", Denormals::MayFlush, 0x1p-126f, ulps(0), -0.0, 1.0));
+  EXPECT_FALSE(passes("nextafter", Denormals::Kept, 0x1p-126f, ulps(0), -0.0, 1.0));
+  EXPECT_TRUE(passes("nextafter", Denormals::MayFlush, 0.0f, ulps(0), 0x1p-126, 0.0));
+}
+
+TEST(MathIntegers, ExactValuesAndTheSpecsChoices) {
+  const auto value = [](const char* f, double x, double y = 0) {
+    const double args[3] = {x, y, 0};
+    return math::exact_int(f, args);
+  };
+  const auto accepts = [](const char* f, int64_t got, Denormals d, double x, double y = 0) {
+    const double args[3] = {x, y, 0};
+    return math::exact_int_accepts(f, args, got, d);
+  };
+  EXPECT_EQ(value("ilogb", 8.0), 3);
+  EXPECT_EQ(value("ilogb", 0x1p-149), -149);
+  EXPECT_EQ(value("ilogb", 0.75), -1);
+  EXPECT_EQ(value("ilogb", INFINITY), INT_MAX);
+  EXPECT_TRUE(accepts("ilogb", INT_MIN, Denormals::Kept, 0.0));
+  EXPECT_TRUE(accepts("ilogb", -INT_MAX, Denormals::Kept, 0.0));
+  EXPECT_FALSE(accepts("ilogb", 0, Denormals::Kept, 0.0));
+  EXPECT_TRUE(accepts("ilogb", INT_MIN, Denormals::Kept, NAN));
+  EXPECT_TRUE(accepts("ilogb", -INT_MAX, Denormals::MayFlush, 0x1p-140));
+  EXPECT_FALSE(accepts("ilogb", -INT_MAX, Denormals::Kept, 0x1p-140));
+  EXPECT_EQ(value("frexp.exponent", 8.0), 4);
+  EXPECT_EQ(value("frexp.exponent", 0x1p-149), -148);
+  EXPECT_EQ(value("frexp.exponent", INFINITY), 0);
+  EXPECT_EQ(value("lgamma_r.sign", -0.5), -1);
+  EXPECT_EQ(value("lgamma_r.sign", -1.5), 1);
+  EXPECT_EQ(value("lgamma_r.sign", -2.0), 0);
+  EXPECT_EQ(value("lgamma_r.sign", -0.0), 0);
+  EXPECT_EQ(value("lgamma_r.sign", 3.0), 1);
+  // remquo(7, 2): 7/2 = 3.5, nearest even 4; remquo(-7, 2): -4.
+  EXPECT_EQ(value("remquo.quo", 7.0, 2.0), 4);
+  EXPECT_EQ(value("remquo.quo", -7.0, 2.0), -4);
+  EXPECT_EQ(value("remquo.quo", 1000.0, 1.0), 1000 & 0x7f);
+  EXPECT_TRUE(accepts("remquo.quo", 1000, Denormals::Kept, 1000.0, 1.0));  // more bits are fine
+  EXPECT_FALSE(accepts("remquo.quo", 1001, Denormals::Kept, 1000.0, 1.0));
+  EXPECT_FALSE(accepts("remquo.quo", -4, Denormals::Kept, 7.0, 2.0));
+  EXPECT_EQ(value("remquo.quo", 1.0, 0.0), 0);
+  EXPECT_TRUE(accepts("remquo.quo", 0, Denormals::MayFlush, 1.0, 0x1p-140));
+  EXPECT_THROW(value("sin", 1.0), std::invalid_argument);
+}
+
+}  // namespace
