@@ -8,41 +8,45 @@
 
 namespace clconform {
 
-// A device buffer and the pinned host buffer it is uploaded from or
-// downloaded into, mapped for the sweep's whole life.
-struct PinnedPair {
-  cl::Buffer device, pinned;
-  uint8_t* host = nullptr;
+// One array of a slot. Staged path (a discrete device): a device buffer and
+// the pinned host buffer it is uploaded from or downloaded into, mapped for
+// the sweep's whole life. Zero-copy path (a device sharing host memory, such
+// as a CPU device): one CL_MEM_ALLOC_HOST_PTR buffer the kernels use
+// directly, mapped while the host works on it and unmapped while the device
+// does, which costs no copy.
+struct SweepArray {
+  cl::Buffer device, pinned;  // pinned: staged path only
+  uint8_t* host = nullptr;    // valid while the host owns the slot
+  size_t bytes = 0;
 };
+
+// Each command's kind, for SweepTimes.
+enum class Command { Upload, Fill, Kernel, Download };
 
 struct Sweep::Slot {
   SweepChunk chunk;
-  std::vector<PinnedPair> in;
-  std::vector<std::vector<PinnedPair>> out;  // [kernel][array]
-  std::vector<cl::Event> downloads;
-  std::vector<cl::Event> all;  // every command, for the device's own time
+  std::vector<SweepArray> in;
+  std::vector<std::vector<SweepArray>> out;  // [kernel][array]
+  std::vector<cl::Event> ready;              // the host may use the slot once these end
+  std::vector<std::pair<Command, cl::Event>> commands;
 };
 
 namespace {
 
-PinnedPair make_pair(Session& s, size_t bytes, cl_mem_flags device_flags) {
-  PinnedPair p;
-  p.device = cl::Buffer(s.context, device_flags, bytes);
-  p.pinned = cl::Buffer(s.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-  p.host = static_cast<uint8_t*>(s.queue.enqueueMapBuffer(p.pinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
-  return p;
-}
-
 // Lanes per chunk: large enough that per-chunk overheads vanish, small
-// enough that two slots of every array fit the device comfortably.
-// A CPU device shares the host's caches and cores, so it gets smaller chunks.
-size_t pick_chunk(const DeviceHandle& h, size_t bytes_per_lane, size_t biggest_elem) {
-  const bool cpu = (h.device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+// enough that two slots of every array fit the device comfortably. A CPU
+// device shares the host's caches and cores, so it gets smaller chunks.
+size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t biggest_elem) {
   const DeviceInfo& d = h.info;
-  size_t lanes = cpu ? size_t(1) << 22 : size_t(1) << 24;
+  size_t lanes = cpu ? size_t(1) << 20 : size_t(1) << 24;
   while (lanes > 4096 && (lanes * biggest_elem > d.max_alloc_bytes || 4 * lanes * bytes_per_lane > d.global_mem_bytes))
     lanes /= 2;
   return lanes;
+}
+
+uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocking, cl::Event* done) {
+  return static_cast<uint8_t*>(
+      q.enqueueMapBuffer(b, blocking ? CL_TRUE : CL_FALSE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, nullptr, done));
 }
 
 }  // namespace
@@ -50,35 +54,55 @@ size_t pick_chunk(const DeviceHandle& h, size_t bytes_per_lane, size_t biggest_e
 Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes)
     : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)) {
   threads_ = std::max(1u, std::thread::hardware_concurrency());
-  profiling_ = (run_.session.queue.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
+  cl::CommandQueue& q = run_.session.queue;
+  profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
+  const cl::Device& dev = run_.session.handle.device;
+  zero_copy_ = dev.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() == CL_TRUE;
   size_t per_lane = 0, biggest = 1;
   for (unsigned e : shape_.in_elem) per_lane += e, biggest = std::max<size_t>(biggest, e);
   for (unsigned e : shape_.out_elem) per_lane += e * kernels_.size(), biggest = std::max<size_t>(biggest, e);
   // Every chunk is a whole number of work-items of every width.
-  size_t granule = 1;
-  for (unsigned w : shape_.widths) granule = std::lcm(granule, size_t(w));
-  size_t lanes = chunk_lanes ? chunk_lanes : pick_chunk(run_.session.handle, per_lane, biggest);
-  chunk_lanes_ = std::max(granule, lanes / granule * granule);
-  Session& s = run_.session;
+  granule_ = 1;
+  for (unsigned w : shape_.widths) granule_ = std::lcm(granule_, size_t(w));
+  const bool cpu = (dev.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+  const size_t lanes = chunk_lanes ? chunk_lanes : pick_chunk(run_.session.handle, cpu, per_lane, biggest);
+  chunk_lanes_ = std::max(granule_, lanes / granule_ * granule_);
+
+  auto make = [&](size_t bytes, bool output) {
+    SweepArray a;
+    a.bytes = bytes;
+    if (zero_copy_) {
+      a.device = cl::Buffer(run_.session.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
+      a.host = map(q, a.device, bytes, true, nullptr);
+    } else {
+      a.device = cl::Buffer(run_.session.context, output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, bytes);
+      a.pinned = cl::Buffer(run_.session.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
+      a.host = map(q, a.pinned, bytes, true, nullptr);
+    }
+    // Zero-copy outputs start as sentinels; the verifier restores them.
+    if (output && zero_copy_) std::memset(a.host, 0xA5, bytes);
+    return a;
+  };
   for (auto& slot : slots_) {
     slot = std::make_unique<Slot>();
-    for (unsigned e : shape_.in_elem) slot->in.push_back(make_pair(s, chunk_lanes_ * e, CL_MEM_READ_ONLY));
+    for (unsigned e : shape_.in_elem) slot->in.push_back(make(chunk_lanes_ * e, false));
     slot->out.resize(kernels_.size());
-    for (auto& arrays : slot->out) {
-      for (unsigned e : shape_.out_elem) arrays.push_back(make_pair(s, chunk_lanes_ * e, CL_MEM_READ_WRITE));
-    }
+    for (auto& arrays : slot->out)
+      for (unsigned e : shape_.out_elem) arrays.push_back(make(chunk_lanes_ * e, true));
   }
 }
 
 Sweep::~Sweep() {
   try {
-    Session& s = run_.session;
+    cl::CommandQueue& q = run_.session.queue;
     for (auto& slot : slots_) {
-      for (auto& p : slot->in) s.queue.enqueueUnmapMemObject(p.pinned, p.host);
+      cl::Event::waitForEvents(slot->ready);
+      auto unmap = [&](SweepArray& a) { q.enqueueUnmapMemObject(zero_copy_ ? a.device : a.pinned, a.host); };
+      for (auto& a : slot->in) unmap(a);
       for (auto& arrays : slot->out)
-        for (auto& p : arrays) s.queue.enqueueUnmapMemObject(p.pinned, p.host);
+        for (auto& a : arrays) unmap(a);
     }
-    s.queue.finish();
+    q.finish();
   } catch (const cl::Error&) {
     // The buffers go with the context; a failing unmap changes no verdict.
   }
@@ -103,19 +127,24 @@ void Sweep::parallel(size_t count, const std::function<void(size_t, size_t, unsi
 
 SweepChunk* Sweep::chunk_view(unsigned slot) { return &slots_[slot]->chunk; }
 
+void Sweep::restore_sentinels(const SweepChunk& ch, size_t lo, size_t hi) {
+  if (!zero_copy_) return;  // the device fills staged outputs itself
+  for (auto& arrays : ch.out) {
+    for (size_t o = 0; o < arrays.size(); ++o) {
+      const unsigned e = shape_.out_elem[o];
+      std::memset(const_cast<uint8_t*>(arrays[o]) + lo * e, 0xA5, (hi - lo) * e);
+    }
+  }
+}
+
 void Sweep::start(unsigned s, uint64_t first, size_t valid, const Fill& fill) {
   Slot& slot = *slots_[s];
   SweepChunk& ch = slot.chunk;
-  size_t granule = 1;
-  for (unsigned w : shape_.widths) granule = std::lcm(granule, size_t(w));
   ch.first = first;
   ch.valid = valid;
-  ch.count = (valid + granule - 1) / granule * granule;
+  ch.count = (valid + granule_ - 1) / granule_ * granule_;
   ch.in.clear();
-  for (auto& p : slot.in) ch.in.push_back(p.host);
-  ch.out.assign(kernels_.size(), {});
-  for (size_t k = 0; k < kernels_.size(); ++k)
-    for (auto& p : slot.out[k]) ch.out[k].push_back(p.host);
+  for (auto& a : slot.in) ch.in.push_back(a.host);
 
   const double f0 = now();
   parallel(valid, [&](size_t lo, size_t hi, unsigned) { fill(ch, lo, hi); });
@@ -126,45 +155,77 @@ void Sweep::start(unsigned s, uint64_t first, size_t valid, const Fill& fill) {
   times_.host_fill_s += now() - f0;
 
   cl::CommandQueue& q = run_.session.queue;
-  slot.downloads.clear();
-  slot.all.clear();
+  slot.ready.clear();
+  slot.commands.clear();
+  auto record = [&](Command kind) {
+    slot.commands.emplace_back(kind, cl::Event());
+    return &slot.commands.back().second;
+  };
   const size_t nin = slot.in.size();
-  for (size_t a = 0; a < nin; ++a) {
-    slot.all.emplace_back();
-    q.enqueueWriteBuffer(slot.in[a].device, CL_FALSE, 0, ch.count * shape_.in_elem[a], slot.in[a].host, nullptr,
-                         &slot.all.back());
+  if (zero_copy_) {
+    for (auto& a : slot.in) q.enqueueUnmapMemObject(a.device, a.host);
+    for (auto& arrays : slot.out)
+      for (auto& a : arrays) q.enqueueUnmapMemObject(a.device, a.host);
+  } else {
+    for (size_t a = 0; a < nin; ++a)
+      q.enqueueWriteBuffer(slot.in[a].device, CL_FALSE, 0, ch.count * shape_.in_elem[a], slot.in[a].host, nullptr,
+                           record(Command::Upload));
   }
   for (size_t k = 0; k < kernels_.size(); ++k) {
     cl::Kernel& kern = kernels_[k];
     for (size_t a = 0; a < nin; ++a) kern.setArg(cl_uint(a), slot.in[a].device);
     for (size_t o = 0; o < slot.out[k].size(); ++o) {
-      const size_t bytes = ch.count * shape_.out_elem[o];
-      slot.all.emplace_back();
-      q.enqueueFillBuffer(slot.out[k][o].device, uint8_t(0xA5), 0, bytes, nullptr, &slot.all.back());
+      if (!zero_copy_) {
+        q.enqueueFillBuffer(slot.out[k][o].device, uint8_t(0xA5), 0, ch.count * shape_.out_elem[o], nullptr,
+                            record(Command::Fill));
+      }
       kern.setArg(cl_uint(nin + o), slot.out[k][o].device);
     }
-    slot.all.emplace_back();
     q.enqueueNDRangeKernel(kern, cl::NullRange, cl::NDRange(ch.count / shape_.widths[k]), cl::NullRange, nullptr,
-                           &slot.all.back());
+                           record(Command::Kernel));
+    if (zero_copy_) continue;
     for (size_t o = 0; o < slot.out[k].size(); ++o) {
-      slot.all.emplace_back();
+      cl::Event* e = record(Command::Download);
       q.enqueueReadBuffer(slot.out[k][o].device, CL_FALSE, 0, ch.count * shape_.out_elem[o], slot.out[k][o].host,
-                          nullptr, &slot.all.back());
-      slot.downloads.push_back(slot.all.back());
+                          nullptr, e);
+      slot.ready.push_back(*e);
     }
   }
+  if (zero_copy_) {  // hand the slot back to the host once the kernels end
+    for (auto& a : slot.in) {
+      cl::Event* e = record(Command::Download);
+      a.host = map(q, a.device, a.bytes, false, e);
+      slot.ready.push_back(*e);
+    }
+    for (auto& arrays : slot.out) {
+      for (auto& a : arrays) {
+        cl::Event* e = record(Command::Download);
+        a.host = map(q, a.device, a.bytes, false, e);
+        slot.ready.push_back(*e);
+      }
+    }
+  }
+  ch.out.assign(kernels_.size(), {});
+  for (size_t k = 0; k < kernels_.size(); ++k)
+    for (auto& a : slot.out[k]) ch.out[k].push_back(a.host);
+  ch.in.clear();
+  for (auto& a : slot.in) ch.in.push_back(a.host);
   q.flush();
 }
 
 void Sweep::finish(unsigned s) {
   Slot& slot = *slots_[s];
   const double w0 = now();
-  cl::Event::waitForEvents(slot.downloads);
+  cl::Event::waitForEvents(slot.ready);
   times_.wait_s += now() - w0;
   if (!profiling_) return;
-  for (auto& e : slot.all) {
-    times_.device_s += double(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                              e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+  for (auto& [kind, e] : slot.commands) {
+    const double t = double(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                            e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+    (kind == Command::Kernel ? times_.kernel_s
+     : kind == Command::Download ? times_.download_s
+     : kind == Command::Upload ? times_.upload_s
+                               : times_.fill_s) += t;
   }
 }
 
@@ -174,7 +235,14 @@ json::Value Sweep::times_json() const {
   v["host_fill_s"] = times_.host_fill_s;
   v["host_verify_s"] = times_.host_verify_s;
   v["wait_s"] = times_.wait_s;
-  if (profiling_) v["device_s"] = times_.device_s;
+  if (profiling_) {
+    v["kernel_s"] = times_.kernel_s;
+    v["download_s"] = times_.download_s;
+    v["upload_s"] = times_.upload_s;
+    v["fill_s"] = times_.fill_s;
+    v["floor_s"] = times_.floor_s();
+  }
+  v["path"] = zero_copy_ ? "zero-copy" : "staged";
   v["chunks"] = static_cast<unsigned long long>(times_.chunks);
   v["chunk_lanes"] = static_cast<unsigned long long>(chunk_lanes_);
   v["threads"] = threads_;

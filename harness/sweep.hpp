@@ -8,15 +8,19 @@
 // one reference computation per lane (several vector widths of one built-in
 // are verified together, lane by lane), (2) transfers go through pinned host
 // memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer, the fast path of discrete
-// GPUs; on a CPU device it is plain memory), and (3) verification runs on
-// every host thread with a per-thread accumulator, merged once at the end.
+// GPUs) or, on a device that shares host memory (CL_DEVICE_HOST_UNIFIED_MEMORY,
+// a CPU device), through no copy at all: the kernels use the mapped buffers
+// and the host maps them back, and (3) verification runs on every host
+// thread with a per-thread accumulator, merged once at the end.
 //
 // Layout: every input and output array holds its lanes packed, lane after
 // lane (kernels use vloadn/vstoren, so a 3-wide kernel reads 3 packed lanes).
 // Kernel k handles widths[k] lanes per work-item; its arguments are the
 // input arrays, then its output arrays, then whatever the caller set beyond.
-// Output arrays start filled with 0xA5 bytes each chunk, so a lane the
-// kernel never wrote shows up.
+// Output arrays hold 0xA5 bytes before every chunk's kernels run, so a lane
+// the kernel never wrote shows up: the device fills staged outputs, and
+// the host restores zero-copy outputs right after verifying them, while
+// they are still in its cache.
 #pragma once
 
 #include <CL/opencl.hpp>
@@ -48,13 +52,20 @@ struct SweepChunk {
 };
 
 // Where the time of a sweep went, for benchmarks and the case's metrics.
+// Device times come from event profiling (0 when the queue lacks it).
 struct SweepTimes {
   double wall_s = 0;         // the whole sweep
   double host_fill_s = 0;    // host threads writing inputs
   double host_verify_s = 0;  // host threads verifying
   double wait_s = 0;         // the host idle, waiting for the device
-  double device_s = 0;       // the device's own kernel + transfer time (event profiling), 0 if unknown
+  double kernel_s = 0;       // the kernels
+  double download_s = 0;     // results back to the host (maps, on the zero-copy path)
+  double upload_s = 0;       // inputs to the device (staged path)
+  double fill_s = 0;         // sentinel fills (staged path)
   uint64_t chunks = 0;
+
+  // The device's own floor: computing the results and handing them back.
+  double floor_s() const { return kernel_s + download_s; }
 };
 
 class Sweep {
@@ -87,6 +98,7 @@ class Sweep {
   void start(unsigned slot, uint64_t first, size_t valid, const Fill& fill);
   void finish(unsigned slot);  // waits for the slot's downloads
   SweepChunk* chunk_view(unsigned slot);
+  void restore_sentinels(const SweepChunk& ch, size_t lo, size_t hi);
   // Calls FN(lo, hi, thread) over [0, count) split across the host threads.
   void parallel(size_t count, const std::function<void(size_t, size_t, unsigned)>& fn);
   double now() const;
@@ -95,8 +107,10 @@ class Sweep {
   std::vector<cl::Kernel> kernels_;
   SweepShape shape_;
   size_t chunk_lanes_;
+  size_t granule_;  // lanes per chunk are a multiple: the lcm of the widths
   unsigned threads_;
   bool profiling_;
+  bool zero_copy_;
   std::unique_ptr<Slot> slots_[2];
   SweepTimes times_;
 };
@@ -111,7 +125,10 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
     finish(s);
     const SweepChunk& ch = *views[s];
     const double v0 = now();
-    parallel(ch.valid, [&](size_t lo, size_t hi, unsigned t) { verify(ch, lo, hi, acc[t]); });
+    parallel(ch.count, [&](size_t lo, size_t hi, unsigned t) {
+      if (lo < ch.valid) verify(ch, lo, std::min(hi, ch.valid), acc[t]);
+      restore_sentinels(ch, lo, hi);
+    });
     times_.host_verify_s += now() - v0;
   };
   for (uint64_t c = 0; c < chunks; ++c) {
