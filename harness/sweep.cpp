@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <thread>
@@ -57,7 +58,12 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
   const cl::Device& dev = run_.session.handle.device;
-  zero_copy_ = dev.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() == CL_TRUE;
+  // $CLCONFORM_SWEEP_PATH overrides the choice: for a device that
+  // misreports unified memory, and so that tests run both paths anywhere.
+  const char* forced = std::getenv("CLCONFORM_SWEEP_PATH");
+  if (forced && std::string(forced) == "staged") zero_copy_ = false;
+  else if (forced && std::string(forced) == "zero-copy") zero_copy_ = true;
+  else zero_copy_ = dev.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() == CL_TRUE;
   size_t per_lane = 0, biggest = 1;
   for (unsigned e : shape_.in_elem) per_lane += e, biggest = std::max<size_t>(biggest, e);
   for (unsigned e : shape_.out_elem) per_lane += e * kernels_.size(), biggest = std::max<size_t>(biggest, e);

@@ -20,7 +20,8 @@
 // Output arrays hold 0xA5 bytes before every chunk's kernels run, so a lane
 // the kernel never wrote shows up: the device fills staged outputs, and
 // the host restores zero-copy outputs right after verifying them, while
-// they are still in its cache.
+// they are still in its cache. CLCONFORM_SWEEP_PATH=staged|zero-copy in
+// the environment overrides the automatic choice of path.
 #pragma once
 
 #include <CL/opencl.hpp>

@@ -115,7 +115,11 @@ struct SweepTest : testing::Test {
 
 }  // namespace
 
-TEST_F(SweepTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
+// Both data paths, whichever the device would pick.
+class SweepPathTest : public SweepTest, public testing::WithParamInterface<const char*> {};
+
+TEST_P(SweepPathTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
+  setenv("CLCONFORM_SWEEP_PATH", GetParam(), 1);
   RunOptions o;
   o.suites = {"sweeptest"};
   o.data_dir = root + "/data";
@@ -127,8 +131,9 @@ TEST_F(SweepTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
   for (std::string line; std::getline(in, line); ++seen) {
     json::Value r = json::parse(line);
     const std::string id = r.at("case").as_string();
-    const uint64_t chunks = r.at("metrics").at("sweep").at("chunks").as_uint();
-    EXPECT_EQ(chunks, (kTotal + 4799) / 4800) << id;
+    const json::Value& sweep = r.at("metrics").at("sweep");
+    EXPECT_EQ(sweep.at("chunks").as_uint(), (kTotal + 4799) / 4800) << id;
+    EXPECT_EQ(sweep.at("path").as_string(), GetParam()) << id;
     if (id == "sweeptest.good") {
       EXPECT_EQ(r.at("status").as_string(), "pass");
       EXPECT_EQ(r.at("checked").as_uint(), 3 * kTotal);
@@ -141,3 +146,5 @@ TEST_F(SweepTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
   }
   EXPECT_EQ(seen, 3);
 }
+
+INSTANTIATE_TEST_SUITE_P(Paths, SweepPathTest, testing::Values("staged", "zero-copy"));
