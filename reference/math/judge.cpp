@@ -52,15 +52,16 @@ void Judge::prepare_many(Point* points, size_t n) const {
     p.prepared_by_mpfr = false;
     p.certain = false;
     p.error = -1;
+    // Several accepted real results (mad, rsqrt(-0), nextafter's
+    // flush-to-zero variants): MPFR decides in judge.
+    if (alternatives(f, p.args, denormals_ == Denormals::MayFlush) != 1) continue;
     if (spec.available && fast_value(f, p.args, &p.approx)) {
       p.error = spec.error_dulps * double_spacing(p.approx);
-    } else if (alternatives(f, p.args, denormals_ == Denormals::MayFlush) == 1) {
+    } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision);
       p.approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
       p.error = double_spacing(p.approx);
       p.prepared_by_mpfr = true;
-    } else {
-      continue;  // several accepted results: MPFR decides in judge
     }
     settle_nearest(p);
   }

@@ -8,7 +8,8 @@
 //  * Bound::Kind::CorrectlyRounded: the bits must equal the round-to-nearest-
 //    even float of the real value ("Correctly rounded" in the tables of
 //    OpenCL C spec 7.4). Kind::Ulps with 0.5 also accepts the other float
-//    of an exact tie; use CorrectlyRounded where the table says so.
+//    of an exact tie; use CorrectlyRounded where the table says so. The
+//    sign of a zero is not judged by either (spec 7.5.1 edge cases are).
 //  * FunctionInfo::integer_result (ilogb, frexp.exponent, lgamma_r.sign,
 //    remquo.quo: judged with exact_int_accepts, not with a Judge).
 //  * exact_int_accepts(): the verdict on an integer result, including the
@@ -86,7 +87,9 @@ struct Verdict {
   // Error in ulp of the real result (spec 7.4 definition; reference/ulp.hpp);
   // inf for a wrong NaN/inf. When MPFR decided, it is exact (rounded up);
   // when the fast tier decided, it is the fast estimate (relative accuracy
-  // better than 2^-40, and on the same side of the bound as the truth).
+  // better than 2^-40, except that when the real value is within the fast
+  // tier's error of a power of two it may use either binade's ulp, a
+  // factor of 2).
   // Under MayFlush it is the smallest error over the accepted readings, and
   // 0 for a zero accepted as a flushed result.
   double ulp = 0;

@@ -157,7 +157,8 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
     }
     case Fn::atan2: return mpfr_atan2(r, X, Y, N);      // atan2(y, x): args (y, x)
     case Fn::atan2pi: return mpfr_atan2pi(r, X, Y, N);
-    case Fn::copysign: return mpfr_copysign(r, X, Y, N);
+    case Fn::copysign:  // the sign bit of y, a NaN's included (IEEE 754 copySign)
+      return mpfr_set_d(r, std::copysign(a[0], a[1]), N);
     case Fn::fdim:  // C99 F.9.9.1: x - y when x > y, else +0; NaN for NaN (spec 7.5.1)
       if (x.is_nan() || y.is_nan()) { mpfr_set_nan(r); return 0; }
       if (mpfr_greater_p(X, Y)) return mpfr_sub(r, X, Y, N);
