@@ -10,6 +10,7 @@ used through a pointer to it; declaring half variables or dereferencing a
 half pointer is an error.
 """
 
+from . import half_fp16
 from .manifest import Manifest
 from .types import pragmas
 
@@ -94,9 +95,13 @@ def load_cases():
 
 # ---- stores ----------------------------------------------------------------
 
+def store_call(fn, n, rnd):
+    return f'{fn}{sfx(n)}' + (f'_{rnd}' if rnd else '')
+
+
 def store_kernel(fn, n, rnd, src_type):
     vec = f'{src_type}{sfx(n)}'
-    call = f'{fn}{sfx(n)}' + (f'_{rnd}' if rnd else '')
+    call = store_call(fn, n, rnd)
     name = f'{call}_{src_type}'
     src = (f'__kernel void {name}(__global const {src_type}* in, __global half* out)\n{{\n'
            f'  size_t i = get_global_id(0);\n'
@@ -112,9 +117,88 @@ def store_cases(src_type):
             for rnd in ROUNDINGS:
                 name, call, src = store_kernel(fn, n, rnd, src_type)
                 aligned = fn == 'vstorea_half'
-                out.append((name, call, src, {'fn': call, 'n': n, 'from': src_type,
+                out.append((name, call, src, {'fn': call, 'n': n, 'from': src_type, 'space': 'global',
                                               'rounding': rnd or 'rte', 'explicit_rounding': bool(rnd),
-                                              'stride': 4 if (aligned and n == 3) else n}))
+                                              'stride': 4 if (aligned and n == 3) else n,
+                                              'padding_may_change': aligned and n == 3}))
+    return out
+
+
+# Stores into __local and __private memory: each work-item stores into its
+# own 4-half slot (a ushort4, so 8-byte aligned as vstorea_half3 needs),
+# filled with 0xA5A5 first, then copies the whole slot out to global memory,
+# so halves a store must not touch are checked too. (fn, n, rounding)
+SPACE_STORES = (('vstore_half', 1, ''), ('vstore_half', 1, 'rtz'), ('vstore_half', 3, 'rtp'),
+                ('vstore_half', 4, 'rtn'), ('vstorea_half', 3, ''), ('vstorea_half', 4, 'rte'))
+
+
+def store_space_kernel(fn, n, rnd, space):
+    call = store_call(fn, n, rnd)
+    name = f'{call}_float_{space}'
+    head = (f'__kernel void {name}(__global const float* in, __global ushort* out)\n{{\n'
+            f'  size_t i = get_global_id(0);\n'
+            f'  float{sfx(n)} v = {vload_expr(n, "in")};\n')
+    if space == 'private':
+        body = ('  ushort4 slot = (ushort4)(0xA5A5);\n'
+                f'  {call}(v, 0, (__private half*)&slot);\n'
+                '  vstore4(slot, i, out);\n')
+        return name, call, head + body + '}\n'
+    body = (f'  __local ushort4 slots[{LOCAL_ROUND}];\n'
+            '  size_t lid = get_local_id(0);\n'
+            f'  for (size_t r = 0; r < get_local_size(0); r += {LOCAL_ROUND}) {{\n'
+            '    barrier(CLK_LOCAL_MEM_FENCE);\n'
+            f'    if (lid >= r && lid < r + {LOCAL_ROUND}) {{\n'
+            '      __local ushort4* slot = slots + (lid - r);\n'
+            '      *slot = (ushort4)(0xA5A5);\n'
+            f'      {call}(v, 0, (__local half*)slot);\n'
+            '      vstore4(*slot, i, out);\n'
+            '    }\n'
+            '  }\n')
+    return name, call, head + body + '}\n'
+
+
+def store_space_cases():
+    out = []
+    for space in ('local', 'private'):
+        for fn, n, rnd in SPACE_STORES:
+            name, call, src = store_space_kernel(fn, n, rnd, space)
+            out.append((name, call, src, {'fn': call, 'n': n, 'from': 'float', 'space': space,
+                                          'rounding': rnd or 'rte', 'explicit_rounding': bool(rnd), 'stride': 4,
+                                          'padding_may_change': fn == 'vstorea_half' and n == 3}))
+    return out
+
+
+# Sweeps: one case per store function, rounding mode and source type runs
+# every width of that function in one harness Sweep (one input upload and one
+# reference per lane, checked against every width's output). Lanes are
+# packed in and out, which is the aligned layout too for n = 2, 4, 8, 16;
+# vstorea_half3 stores into an aligned __private group and copies its three
+# halves out packed (its global layout is the per-width cases' job).
+
+def sweep_kernel(fn, n, rnd, src_type):
+    call = store_call(fn, n, rnd)
+    name = f'sweep_{call}_{src_type}'
+    head = (f'__kernel void {name}(__global const {src_type}* in, __global half* out)\n{{\n'
+            f'  size_t i = get_global_id(0);\n')
+    if fn == 'vstorea_half' and n == 3:
+        body = ('  ushort4 group;\n'
+                f'  {call}(vload3(i, in), 0, (__private half*)&group);\n'
+                '  vstore3(group.s012, i, (__global ushort*)out);\n')
+    else:
+        body = f'  {call}({vload_expr(n, "in")}, i, out);\n'
+    return name, head + body + '}\n'
+
+
+def sweep_cases(src_type):
+    out = []
+    for fn, widths in (('vstore_half', (1,) + VEC_WIDTHS), ('vstorea_half', VEC_WIDTHS)):
+        for rnd in ROUNDINGS:
+            kernels = [sweep_kernel(fn, n, rnd, src_type) for n in widths]
+            call = fn + (f'_{rnd}' if rnd else '')
+            out.append((call, kernels, {'fn': call, 'widths': list(widths), 'from': src_type,
+                                        'rounding': rnd or 'rte', 'explicit_rounding': bool(rnd),
+                                        'kernels': [k for k, _ in kernels],
+                                        'calls': [store_call(fn, n, rnd) for n in widths]}))
     return out
 
 
@@ -147,9 +231,19 @@ def build():
         m.add_program(group, pragmas(req) + '\n'.join(src for _, _, src, _ in stores), req)
         for name, call, _, params in stores:
             m.add_case(f'half.{call}.{src_type}', group, name, 'half.store', group, params, req)
+    spaces = store_space_cases()
+    m.add_program('store_space', '\n'.join(src for _, _, src, _ in spaces))
+    for name, call, _, params in spaces:
+        m.add_case(f'half.{call}.float.{params["space"]}', 'store_space', name, 'half.store', 'store_space', params)
+    for src_type, group, req in (('float', 'store_sweep', ()), ('double', 'store_sweep_double', ('fp64',))):
+        sweeps = sweep_cases(src_type)
+        m.add_program(group, pragmas(req) + '\n'.join(src for _, ks, _ in sweeps for _, src in ks), req)
+        for call, kernels, params in sweeps:
+            m.add_case(f'half.sweep.{call}.{src_type}', group, kernels[0][0], 'half.store_sweep', group, params, req)
     for what, src, kernel, why in REJECTS:
         program = f'reject_{what}'
         m.add_program(program, src)
         m.add_case(f'half.reject.{what}', program, kernel, 'half.reject', 'reject', {'why': why},
                    expect='build_failure')
+    half_fp16.add_cases(m)
     return m

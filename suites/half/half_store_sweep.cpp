@@ -1,0 +1,131 @@
+// half.store_sweep: one store built-in (vstore_half or vstorea_half, from
+// float or double, in one rounding mode) at every width in one harness
+// Sweep: each input lane is uploaded once, its correctly rounded half
+// computed once, and compared with the output of every width's kernel
+// (OpenCL C 3.0 spec 6.15.7; the lane rule is judge_store's).
+//
+// Inputs: quick mode, the edge values and a seeded random sample
+// (store_inputs.hpp), like the per-width cases but through the sweep path;
+// full mode, from float, every one of the 2^32 float bit patterns (lane e is
+// the pattern e); from double, the edge values and 2^28 seeded random lanes.
+// --shard K/N takes its slice of the lanes, --index E lane E alone.
+//
+// The layout of the stores (packed vs aligned, the sentinels beyond the
+// last vector) is the per-width half.store cases' job: a sweep's outputs are
+// packed lanes, which for n = 2, 4, 8, 16 is the aligned layout too, and
+// the vstorea_half3 kernel stores into an aligned private group and copies
+// its three halves out. The case's metrics carry Sweep::times_json().
+#include <algorithm>
+
+#include "checks.hpp"
+#include "half_bits.hpp"
+#include "inputs.hpp"
+#include "reference/format_convert.hpp"
+#include "store_inputs.hpp"
+#include "sweep.hpp"
+
+namespace clconform::suites::half {
+namespace {
+
+struct SweepTally {
+  uint64_t passed = 0, failed = 0, nan_lanes = 0, flushed = 0;
+  std::vector<Mismatch> kept;  // at most CaseResult::kKeep, the first found in this thread's lanes
+};
+
+constexpr uint64_t kFullDoubleRandom = uint64_t(1) << 28;
+
+}  // namespace
+
+void check_store_sweep(CaseRun& run) {
+  const auto& p = run.c.params;
+  const bool dbl = p.at("from").as_string() == "double";
+  const unsigned esz = dbl ? 8 : 4;
+  const StoreRule rule{dbl, *ref::parse_rounding(p.at("rounding").as_string()), run.may_flush_denormals(esz)};
+  const std::string fn = p.at("fn").as_string();
+
+  const BuiltProgram& prog = run.program();
+  if (!prog.ok) throw BuildFailed{&prog};
+  std::vector<cl::Kernel> kernels;
+  std::vector<unsigned> widths;
+  std::vector<std::string> names;
+  for (const auto& k : p.at("kernels").as_array()) kernels.emplace_back(prog.program, k.as_string().c_str());
+  for (const auto& w : p.at("widths").as_array()) widths.push_back(unsigned(w.as_int()));
+  for (const auto& c : p.at("calls").as_array()) names.push_back(c.as_string());
+
+  const bool exhaustive = run.opts.full() && !dbl;
+  const std::vector<uint64_t> edges = exhaustive ? std::vector<uint64_t>{} : store_edges(dbl);
+  const uint64_t random_lanes = run.opts.full() ? kFullDoubleRandom : kQuickRandom;
+  const uint64_t total = exhaustive ? uint64_t(1) << 32 : edges.size() + random_lanes;
+  const uint64_t stream = case_stream(run.c.id);
+  const uint64_t seed = run.opts.seed;
+  auto lane_value = [&](uint64_t e) -> uint64_t {
+    if (exhaustive) return uint32_t(e);
+    if (e < edges.size()) return edges[e];
+    return random_lane(dbl, counter_bits(seed, stream, e));
+  };
+  const CaseRun::Range range = run.range(total);
+
+  Sweep sweep(run, kernels, SweepShape{{esz}, {2}, widths});
+  const Sweep::Fill fill = [&](const SweepChunk& ch, size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) {
+      const uint64_t x = lane_value(ch.first + i);
+      if (dbl) put_le<uint64_t>(ch.in[0], i, x); else put_le<uint32_t>(ch.in[0], i, uint32_t(x));
+    }
+  };
+  const Sweep::Verify<SweepTally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, SweepTally& t) {
+    const size_t nk = ch.out.size();
+    for (size_t i = lo; i < hi; ++i) {
+      const uint64_t x = dbl ? get_le<uint64_t>(ch.in[0], i) : get_le<uint32_t>(ch.in[0], i);
+      uint16_t want = 0;
+      for (size_t k = 0; k < nk; ++k) {
+        const uint16_t got = get_le<uint16_t>(ch.out[k][0], i);
+        switch (judge_store(rule, x, got, want)) {
+          case StoreVerdict::Exact: ++t.passed; break;
+          case StoreVerdict::NaN: ++t.passed, ++t.nan_lanes; break;
+          case StoreVerdict::Flushed: ++t.passed, ++t.flushed; break;
+          case StoreVerdict::Wrong:
+            ++t.failed;
+            if (t.kept.size() < CaseResult::kKeep) {
+              std::string note = names[k] + ": " + (ref::is_nan<ref::Half>(want)
+                                                        ? std::string("a NaN must store as a NaN")
+                                                        : std::string("not correctly rounded (") +
+                                                              ref::rounding_name(rule.rounding) + ")");
+              if (got == kUntouched) note += "; the half was never written";
+              t.kept.push_back({ch.first + i, int((ch.first + i - range.begin) % widths[k]), {hex_bits(x, esz)},
+                                hex_bits(got, 2), hex_bits(want, 2), note,
+                                double(std::abs(int(got & 0x7FFF) - int(want & 0x7FFF)))});
+            }
+        }
+      }
+    }
+  };
+  const std::vector<SweepTally> tallies = sweep.run<SweepTally>(range.begin, range.size(), fill, verify);
+
+  uint64_t nan_lanes = 0, flushed = 0;
+  for (const SweepTally& t : tallies) {
+    run.result.pass(t.passed);
+    nan_lanes += t.nan_lanes;
+    flushed += t.flushed;
+    for (const Mismatch& m : t.kept) run.result.fail(m);
+    const uint64_t unkept = t.failed - t.kept.size();  // counted, not kept
+    run.result.failed += unkept;
+    run.result.checked += unkept;
+  }
+  run.result.metrics = json::Value::object();
+  run.result.metrics["sweep"] = sweep.times_json();
+
+  std::string widths_text;
+  for (unsigned w : widths) widths_text += (widths_text.empty() ? "" : ",") + std::to_string(w);
+  const std::string what = exhaustive ? "every float input" : std::to_string(edges.size()) + " edge values + " +
+                                                                 std::to_string(random_lanes) + " seeded random";
+  run.result.detail = fn + " from " + (dbl ? "double" : "float") + ", widths " + widths_text + ", " +
+                      ref::rounding_name(rule.rounding) + ": lanes " + std::to_string(range.begin) + ".." +
+                      std::to_string(range.end) + " of " + std::to_string(total) + " (" + what + "), " +
+                      std::to_string(run.result.checked) + " values checked; " + std::to_string(nan_lanes) +
+                      " NaN lanes accepted as any NaN";
+  if (rule.flush_inputs)
+    run.result.detail += "; " + std::to_string(flushed) + " denormal operands flushed to zero (allowed: the build may flush)";
+  if (run.result.failed) run.result.detail = std::to_string(run.result.failed) + " wrong; " + run.result.detail;
+}
+
+}  // namespace clconform::suites::half
