@@ -1,0 +1,502 @@
+// The math suite's check, "math.builtin": one built-in (or arithmetic
+// operator) at every width in one sweep (harness/sweep.hpp). The reference
+// of each input tuple is prepared once (Judge::prepare_many) and every
+// width's result is judged against it under the bound the run's regime
+// selects (math_bounds.hpp); integer results with exact_int_accepts; the
+// first lanes are the catalog's edge-case checks (math_edge_checks.hpp).
+#include <CL/opencl.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+#include "checks.hpp"
+#include "inputs.hpp"
+#include "math_bounds.hpp"
+#include "math_edge_checks.hpp"
+#include "math_inputs.hpp"
+#include "reference/fp_bits.hpp"
+#include "reference/math/judge.hpp"
+#include "sweep.hpp"
+
+namespace clconform::suites {
+namespace {
+
+using math::Arg;
+using math::BoundSpec;
+using math::EdgeCheck;
+using math::LaneBound;
+using math::Outcome;
+using math::Regime;
+using math::Tuple;
+using ref::Float;
+namespace rm = ref::math;
+
+// Histogram bin edges in ulp; the last bin is open ([65536, inf), and NaN
+// or infinitely wrong results).
+const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
+constexpr size_t kBatch = 512;  // points prepared together
+
+struct Output {
+  std::string judge_name;
+  bool is_int = false, is_nan_fn = false;
+  std::unique_ptr<rm::Judge> judge;
+  BoundSpec spec;
+};
+
+struct Worst {
+  double ulp = -1;
+  uint64_t lane = 0;
+  unsigned width = 0;
+  uint32_t got = 0;
+  Tuple in;
+  std::string expected;
+};
+
+struct WidthStats {
+  uint64_t checked = 0, failed = 0;
+  double max_ulp = 0;
+};
+
+struct Acc {
+  std::vector<WidthStats> widths;
+  std::vector<uint64_t> hist = std::vector<uint64_t>(kEdges.size(), 0);
+  uint64_t mpfr = 0, unjudged = 0, quiet_nans = 0, nans = 0;
+  Worst worst;
+  std::vector<uint64_t> check_pass, check_fail, check_skip;
+  std::vector<Mismatch> kept;
+  uint64_t failures = 0;
+
+  void keep(Mismatch m) {
+    ++failures;
+    kept.push_back(std::move(m));
+    if (kept.size() > 4 * CaseResult::kKeep) {  // trim to the worst, now and then
+      std::stable_sort(kept.begin(), kept.end(), [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });
+      kept.resize(CaseResult::kKeep);
+    }
+  }
+};
+
+bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+
+Regime regime_of(CaseRun& run) {
+  Regime r;
+  const std::string& o = run.session.programs.options();
+  r.embedded = run.session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
+  r.relaxed = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-unsafe-math-optimizations");
+  r.finite_only = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-finite-math-only");
+  r.no_signed_zeros = r.relaxed || contains(o, "-cl-no-signed-zeros");
+  r.cr_divide_sqrt = !r.relaxed && contains(o, "-cl-fp32-correctly-rounded-divide-sqrt") &&
+                     (run.device().single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  r.denorms_may_flush = run.may_flush_denormals(4);
+  return r;
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
+
+// "0x1.921fb6p+1 (0x40490fdb)": the reference value, and its correctly
+// rounded float when the reference knows it for certain.
+std::string reference_text(const rm::Judge::Point& p) {
+  std::string s = fmt("%.9g", p.approx);
+  if (p.certain) s += " (" + hex_bits(p.nearest, 4) + ")";
+  return s;
+}
+
+class MathCase {
+ public:
+  explicit MathCase(CaseRun& run) : run_(run), params_(run.c.params) {
+    for (const auto& a : params_.at("args").as_array()) {
+      const std::string& k = a.as_string();
+      args_.push_back(k == "float" ? Arg::Float : k == "int" ? Arg::Int : Arg::Uint);
+    }
+    for (const auto& w : params_.at("widths").as_array()) widths_.push_back(unsigned(w.as_int()));
+    regime_ = regime_of(run);
+    judged_ = params_.at("judged").as_bool();
+    denormals_ = regime_.denorms_may_flush || params_.at("flushes").as_bool() ? rm::Denormals::MayFlush
+                                                                                : rm::Denormals::Kept;
+    const json::Value& specs = params_.at("bounds").at(regime_.table());
+    const bool cr = regime_.cr_divide_sqrt && params_.at("cr_divide_sqrt").as_bool();
+    size_t j = 0;
+    for (const auto& o : params_.at("outputs").as_array()) {
+      Output out;
+      out.is_int = o.at("kind").as_string() == "int";
+      out.is_nan_fn = o.at("judge").is_null();
+      out.spec = cr ? BoundSpec::correctly_rounded() : BoundSpec::parse(specs.as_array().at(j++));
+      if (!out.is_nan_fn) {
+        out.judge_name = o.at("judge").as_string();
+        if (!rm::find_function(out.judge_name))
+          throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
+        if (!out.is_int) out.judge = std::make_unique<rm::Judge>(out.judge_name, denormals_);
+      }
+      outputs_.push_back(std::move(out));
+    }
+    checks_ = math::parse_edge_checks(params_.at("rules"), args_);
+    std::vector<Tuple> check_tuples;
+    for (size_t c = 0; c < checks_.size(); ++c) {
+      for (const Tuple& t : checks_[c].tuples) {
+        check_tuples.push_back(t);
+        check_of_lane_.push_back(c);
+      }
+    }
+    std::vector<std::string> sets;
+    for (const auto& s : params_.at("inputs").as_array()) sets.push_back(s.as_string());
+    plan_ = std::make_unique<math::InputPlan>(args_, sets, check_tuples, run.opts.full(), run.opts.seed,
+                                              case_stream(run.c.id));
+  }
+
+  void run() {
+    const auto& program = run_.program();
+    if (!program.ok) throw BuildFailed{&program};
+    std::vector<cl::Kernel> kernels;
+    for (unsigned w : widths_) kernels.emplace_back(program.program, (run_.c.kernel + "_" + std::to_string(w)).c_str());
+    SweepShape shape;
+    shape.in_elem.assign(args_.size(), 4);
+    shape.out_elem.assign(outputs_.size(), 4);
+    shape.widths = widths_;
+    const CaseRun::Range range = run_.range(plan_->total());
+    // Small runs get a chunk of their own size rather than the device's default.
+    const size_t chunk = range.size() < (uint64_t(1) << 20) ? size_t(range.size()) + 48 : 0;
+    Sweep sweep(run_, kernels, shape, chunk);
+    Sweep::Fill fill = [&](const SweepChunk& ch, size_t lo, size_t hi) {
+      for (size_t i = lo; i < hi; ++i) {
+        const uint64_t lane = ch.first + i;
+        const Tuple t = lane < range.end ? plan_->at(lane) : Tuple{};
+        for (size_t a = 0; a < args_.size(); ++a) std::memcpy(ch.in[a] + 4 * i, &t.bits[a], 4);
+      }
+    };
+    Sweep::Verify<Acc> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) { verify_lanes(ch, lo, hi, acc); };
+    auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify);
+    report(merge(accs), range, sweep);
+  }
+
+ private:
+  void init(Acc& a) const {
+    if (!a.widths.empty()) return;
+    a.widths.resize(widths_.size());
+    a.check_pass.assign(checks_.size(), 0);
+    a.check_fail.assign(checks_.size(), 0);
+    a.check_skip.assign(checks_.size(), 0);
+  }
+
+  Tuple read_tuple(const SweepChunk& ch, size_t i) const {
+    Tuple t;
+    for (size_t a = 0; a < args_.size(); ++a) std::memcpy(&t.bits[a], ch.in[a] + 4 * i, 4);
+    return t;
+  }
+
+  void to_args(const Tuple& t, double* args) const {
+    for (size_t a = 0; a < args_.size(); ++a) args[a] = plan_->value(unsigned(a), t.bits[a]);
+  }
+
+  bool nonfinite_arg(const Tuple& t) const {
+    for (size_t a = 0; a < args_.size(); ++a)
+      if (args_[a] == Arg::Float && !std::isfinite(ref::float_from_bits(t.bits[a]))) return true;
+    return false;
+  }
+
+  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, std::string output, std::string expected,
+                    std::string note, double ulp) const {
+    Mismatch m;
+    m.index = lane;
+    m.lane = int(lane % w);
+    for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], 4));
+    m.output = std::move(output);
+    m.expected = std::move(expected);
+    m.note = "width " + std::to_string(w) + ": " + note;
+    m.ulp = ulp;
+    m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
+    return m;
+  }
+
+  void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
+    init(acc);
+    std::vector<std::vector<rm::Judge::Point>> points(outputs_.size());
+    for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
+      const size_t b1 = std::min(hi, b0 + kBatch);
+      for (size_t j = 0; j < outputs_.size(); ++j) {
+        if (!outputs_[j].judge) continue;
+        points[j].resize(b1 - b0);
+        for (size_t i = b0; i < b1; ++i) to_args(read_tuple(ch, i), points[j][i - b0].args);
+        outputs_[j].judge->prepare_many(points[j].data(), b1 - b0);
+      }
+      for (size_t i = b0; i < b1; ++i) {
+        const uint64_t lane = ch.first + i;
+        const Tuple t = read_tuple(ch, i);
+        for (size_t j = 0; j < outputs_.size(); ++j) {
+          const rm::Judge::Point* p = outputs_[j].judge ? &points[j][i - b0] : nullptr;
+          if (lane < plan_->check_lanes()) {
+            edge_lane(ch, i, lane, t, j, p, acc);
+          } else {
+            numeric_lane(ch, i, lane, t, j, p, acc);
+          }
+        }
+      }
+    }
+  }
+
+  uint32_t got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
+    uint32_t g;
+    std::memcpy(&g, ch.out[k][j] + 4 * i, 4);
+    return g;
+  }
+
+  // One width's float result against the bound; returns whether it passed.
+  bool judge_one(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, uint32_t got, uint64_t lane,
+                 size_t k, const Tuple& t, Acc& acc, const std::string& what) const {
+    const rm::Verdict v = out.judge->judge(p, got, lb.bound);
+    acc.mpfr += v.used_mpfr;
+    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
+    const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+    ++acc.hist[std::min(bin, kEdges.size() - 1)];
+    WidthStats& ws = acc.widths[k];
+    ++ws.checked;
+    ws.max_ulp = std::max(ws.max_ulp, u);
+    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k], got, t, reference_text(p)};
+    const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
+    if (fails) {
+      ++ws.failed;
+      std::string note = what + ulp_text(u) + " ulp";
+      if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
+      note += "; bound " + out.spec.describe();
+      acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), reference_text(p), note, u));
+    }
+    return !fails;
+  }
+
+  void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
+                    const rm::Judge::Point* p, Acc& acc) const {
+    const Output& out = outputs_[j];
+    double args[3] = {0, 0, 0};
+    to_args(t, args);
+    if (out.is_nan_fn) {  // nan(nancode): a NaN (a quiet one, 7.5.1 "should")
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        const uint32_t got = got_bits(ch, k, j, i);
+        ++acc.widths[k].checked;
+        ++acc.nans;
+        if (ref::is_nan<Float>(got)) {
+          acc.quiet_nans += (got & Float::quiet_bit) != 0;
+        } else {
+          ++acc.widths[k].failed;
+          acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), "a NaN", "nan() must return a NaN", HUGE_VAL));
+        }
+      }
+      return;
+    }
+    const LaneBound lb = out.spec.at(args);
+    const bool skip_nonfinite = regime_.finite_only && (nonfinite_arg(t) || (p && !std::isfinite(p->approx)));
+    if (lb.kind == LaneBound::Kind::Undefined || skip_nonfinite) {
+      acc.unjudged += widths_.size();
+      return;
+    }
+    if (out.is_int) {
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        int32_t got;
+        std::memcpy(&got, ch.out[k][j] + 4 * i, 4);
+        ++acc.widths[k].checked;
+        if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_)) {
+          ++acc.widths[k].failed;
+          acc.keep(mismatch(lane, widths_[k], t, std::to_string(got),
+                            std::to_string(rm::exact_int(out.judge_name, args)),
+                            out.judge_name + ": wrong integer result", HUGE_VAL));
+        }
+      }
+      return;
+    }
+    for (size_t k = 0; k < widths_.size(); ++k)
+      judge_one(out, *p, lb, got_bits(ch, k, j, i), lane, k, t, acc, out.judge_name + ": ");
+  }
+
+  void edge_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j, const rm::Judge::Point* p,
+                 Acc& acc) const {
+    const size_t c = check_of_lane_[lane];
+    const EdgeCheck& check = checks_[c];
+    const Output& out = outputs_[j];
+    if (!judged_) {  // native_: edge cases are not required of an implementation-defined function
+      ++acc.check_skip[c];
+      return;
+    }
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      const uint32_t got = got_bits(ch, k, j, i);
+      Outcome o = out.is_int ? math::check_int(check, j, t, args_, int32_t(got), regime_)
+                             : math::check_float(check, j, t, args_, got, regime_);
+      if (o == Outcome::Numeric) {
+        double args[3] = {0, 0, 0};
+        to_args(t, args);
+        const LaneBound lb = out.spec.at(args);
+        if (lb.kind == LaneBound::Kind::Undefined || !p) {
+          o = Outcome::Skip;
+        } else {
+          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name + ": ") ? Outcome::Pass : Outcome::Fail;
+          if (o == Outcome::Fail) {  // judge_one kept the record
+            ++acc.check_fail[c];
+            continue;
+          }
+        }
+      }
+      if (o == Outcome::Skip) {
+        ++acc.check_skip[c];
+      } else if (o == Outcome::Pass) {
+        ++acc.check_pass[c];
+        ++acc.widths[k].checked;
+      } else {
+        ++acc.check_fail[c];
+        ++acc.widths[k].checked;
+        ++acc.widths[k].failed;
+        const std::string shown = out.is_int ? std::to_string(int32_t(got)) : hex_bits(got, 4);
+        acc.keep(mismatch(lane, widths_[k], t, shown, math::expected_text(check, j),
+                          "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL));
+      }
+    }
+  }
+
+  Acc merge(std::vector<Acc>& accs) const {
+    Acc all;
+    init(all);
+    for (Acc& a : accs) {
+      if (a.widths.empty()) continue;
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        all.widths[k].checked += a.widths[k].checked;
+        all.widths[k].failed += a.widths[k].failed;
+        all.widths[k].max_ulp = std::max(all.widths[k].max_ulp, a.widths[k].max_ulp);
+      }
+      for (size_t b = 0; b < kEdges.size(); ++b) all.hist[b] += a.hist[b];
+      for (size_t c = 0; c < checks_.size(); ++c) {
+        all.check_pass[c] += a.check_pass[c];
+        all.check_fail[c] += a.check_fail[c];
+        all.check_skip[c] += a.check_skip[c];
+      }
+      all.mpfr += a.mpfr;
+      all.unjudged += a.unjudged;
+      all.nans += a.nans;
+      all.quiet_nans += a.quiet_nans;
+      all.failures += a.failures;
+      if (a.worst.ulp > all.worst.ulp || (a.worst.ulp == all.worst.ulp && a.worst.lane < all.worst.lane))
+        all.worst = a.worst;
+      for (auto& m : a.kept) all.kept.push_back(std::move(m));
+    }
+    std::stable_sort(all.kept.begin(), all.kept.end(), [](const Mismatch& a, const Mismatch& b) {
+      return a.score != b.score ? a.score > b.score : a.index < b.index;
+    });
+    return all;
+  }
+
+  void report(const Acc& all, const CaseRun::Range& range, const Sweep& sweep) {
+    CaseResult& r = run_.result;
+    uint64_t checked = 0;
+    for (const auto& w : all.widths) checked += w.checked;
+    // Record the kept failures; the rest only count.
+    const size_t kept = std::min(all.kept.size(), CaseResult::kKeep);
+    for (size_t m = 0; m < kept; ++m) r.fail(all.kept[m]);
+    r.checked += checked - kept;
+    r.failed += all.failures - kept;
+    if (all.failures == 0) r.checked = checked;
+
+    const std::string name = params_.at("builtin").as_string();
+    const Output& primary = outputs_.front();
+    json::Value m = json::Value::object();
+    double max_ulp = 0;
+    for (const auto& w : all.widths) max_ulp = std::max(max_ulp, w.max_ulp);
+    const bool measured = primary.judge != nullptr || outputs_.size() > 1;
+    if (measured) {
+      m["max_ulp"] = std::isinf(max_ulp) ? 1e308 : max_ulp;
+      if (auto b = primary.spec.nominal_ulps(); b && judged_) m["bound"] = *b;
+      json::Value h = json::Value::object(), edges = json::Value::array(), counts = json::Value::array();
+      for (double e : kEdges) edges.push_back(e);
+      for (uint64_t c : all.hist) counts.push_back(static_cast<unsigned long long>(c));
+      h["edges"] = edges;
+      h["counts"] = counts;
+      m["histogram"] = h;
+      if (all.worst.ulp >= 0) {
+        json::Value w = json::Value::object(), in = json::Value::array();
+        for (size_t a = 0; a < args_.size(); ++a) in.push_back(hex_bits(all.worst.in.bits[a], 4));
+        w["inputs"] = in;
+        w["output"] = hex_bits(all.worst.got, 4);
+        w["expected"] = all.worst.expected;
+        w["index"] = static_cast<unsigned long long>(all.worst.lane);
+        w["width"] = all.worst.width;
+        m["worst"] = w;
+      }
+      m["mpfr_fallbacks"] = static_cast<unsigned long long>(all.mpfr);
+    }
+    json::Value per_width = json::Value::object();
+    std::string width_text;
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      json::Value w = json::Value::object();
+      w["max_ulp"] = std::isinf(all.widths[k].max_ulp) ? 1e308 : all.widths[k].max_ulp;
+      w["checked"] = static_cast<unsigned long long>(all.widths[k].checked);
+      w["failed"] = static_cast<unsigned long long>(all.widths[k].failed);
+      per_width[std::to_string(widths_[k])] = w;
+      width_text += (k ? " " : "") + std::to_string(widths_[k]) + ":" + ulp_text(all.widths[k].max_ulp);
+    }
+    m["widths"] = per_width;
+    json::Value edge = json::Value::array();
+    std::string edge_text;
+    size_t edge_failed = 0;
+    for (size_t c = 0; c < checks_.size(); ++c) {
+      const char* status = all.check_fail[c] ? "fail" : all.check_pass[c] ? "pass" : "skipped";
+      edge_failed += all.check_fail[c] != 0;
+      json::Value e = json::Value::object();
+      e["name"] = checks_[c].name;
+      e["section"] = checks_[c].section;
+      e["status"] = status;
+      edge.push_back(e);
+      // Each check only shows when run: with --index or a shard, most are not.
+      if (all.check_pass[c] + all.check_fail[c] + all.check_skip[c] == 0) continue;
+      edge_text += std::string(edge_text.empty() ? "" : "; ") + checks_[c].name + " " +
+                   (all.check_fail[c] ? "FAILED" : all.check_pass[c] ? "ok" : "skipped");
+    }
+    m["edge_cases"] = edge;
+    m["unjudged"] = static_cast<unsigned long long>(all.unjudged);
+    m["regime"] = regime_.describe();
+    m["bound_text"] = primary.spec.describe();
+    m["inputs"] = static_cast<unsigned long long>(range.size());
+    m["sweep"] = sweep.times_json();
+    r.metrics = m;
+
+    std::string d = name + ": " + std::to_string(range.size()) + " inputs x " + std::to_string(widths_.size()) +
+                    " widths (" + (plan_->exhaustive() ? "every float" : run_.opts.full() ? "full sample" : "quick") +
+                    "), " + regime_.describe() + "; ";
+    if (measured) d += "max " + ulp_text(max_ulp) + " ulp (" + width_text + "), bound " + primary.spec.describe();
+    for (size_t j = 1; j < outputs_.size(); ++j)
+      d += "; " + outputs_[j].judge_name + ": " + outputs_[j].spec.describe();
+    if (primary.is_nan_fn) d += std::to_string(all.quiet_nans) + " of " + std::to_string(all.nans) + " NaNs quiet";
+    if (measured) d += "; " + std::to_string(all.mpfr) + " MPFR fallbacks";
+    if (all.unjudged) d += "; " + std::to_string(all.unjudged) + " results not judged (undefined there)";
+    if (!edge_text.empty()) d += "; edge cases: " + edge_text;
+    if (all.failures) d = std::to_string(all.failures) + " of " + std::to_string(checked) + " results wrong; " + d;
+    r.detail = d;
+    if (!judged_ && r.status == "pass") r.status = "info";  // native_: implementation-defined (7.4)
+  }
+
+  CaseRun& run_;
+  const json::Value& params_;
+  std::vector<Arg> args_;
+  std::vector<unsigned> widths_;
+  Regime regime_;
+  bool judged_ = true;
+  rm::Denormals denormals_ = rm::Denormals::Kept;
+  std::vector<Output> outputs_;
+  std::vector<EdgeCheck> checks_;
+  std::vector<size_t> check_of_lane_;
+  std::unique_ptr<math::InputPlan> plan_;
+};
+
+void check_builtin(CaseRun& run) {
+  MathCase c(run);
+  c.run();
+}
+
+}  // namespace
+
+void register_math_checks() { register_check("math.builtin", check_builtin); }
+
+}  // namespace clconform::suites

@@ -1,0 +1,62 @@
+// The input tuples of a math case, lane by lane. Every lane is one tuple
+// (the bits of each argument), the same for every vector width, and a pure
+// function of (seed, case, lane), so `--index LANE` re-runs exactly one and
+// `--shard K/N` splits the sequence deterministically (CaseRun::range).
+//
+// The sequence: first the tuples of the edge-case checks, then the edge
+// values (quick mode: for one argument, the specials, every binade's ends,
+// denormals and the sets the catalog asks for; for several arguments the
+// cross product of a smaller edge list), then
+//   quick mode: a seeded random sample stratified by exponent (every
+//               exponent of the first argument equally often);
+//   full mode:  every one of the 2^32 floats (one float argument), or a
+//               stratified sample of 2^28 tuples (several arguments).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clconform::suites::math {
+
+enum class Arg { Float, Int, Uint };
+
+struct Tuple {
+  uint32_t bits[3] = {0, 0, 0};
+};
+
+class InputPlan {
+ public:
+  // SETS: the catalog's extra edge sets ("trig", "halves", "unit", "exp:e",
+  // "hyper", "gamma", "int:ldexp", "int:pow", "int:root"). Throws
+  // std::runtime_error for an unknown set.
+  InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets, std::vector<Tuple> checks, bool full,
+            uint64_t seed, uint64_t stream);
+
+  uint64_t total() const { return fixed_.size() + tail_; }
+  uint64_t check_lanes() const { return checks_; }
+  uint64_t edge_lanes() const { return fixed_.size() - checks_; }
+  bool exhaustive() const { return exhaustive_; }
+  Tuple at(uint64_t lane) const;
+
+  // The value an argument's bits stand for, exactly.
+  double value(unsigned arg, uint32_t bits) const;
+  const std::vector<Arg>& args() const { return args_; }
+
+ private:
+  uint32_t random_arg(unsigned arg, uint64_t lane, uint32_t first_bits) const;
+
+  std::vector<Arg> args_;
+  std::vector<std::string> int_sets_;  // per argument: which int set ("" = the default)
+  std::vector<Tuple> fixed_;
+  uint64_t checks_ = 0, tail_ = 0;
+  bool exhaustive_ = false;
+  uint64_t seed_, stream_;
+};
+
+// Quick mode's random lanes per sign and exponent (255 exponent fields,
+// denormals included, both signs).
+constexpr uint64_t kQuickPerExponent = 16;
+constexpr uint64_t kFullSample = uint64_t(1) << 28;
+
+}  // namespace clconform::suites::math
