@@ -79,7 +79,7 @@ void check_store(CaseRun& run) {
         continue;
       }
       const uint64_t x = dbl ? get_le<uint64_t>(in, v * n + l) : get_le<uint32_t>(in, v * n + l);
-      uint16_t want = 0;
+      const uint16_t want = store_reference(rule, x);
       switch (judge_store(rule, x, got, want)) {
         case StoreVerdict::Exact: run.result.pass(); break;
         case StoreVerdict::NaN: ++nan_lanes; run.result.pass(); break;

@@ -76,9 +76,14 @@ void check_store_sweep(CaseRun& run) {
     const size_t nk = ch.out.size();
     for (size_t i = lo; i < hi; ++i) {
       const uint64_t x = dbl ? get_le<uint64_t>(ch.in[0], i) : get_le<uint32_t>(ch.in[0], i);
-      uint16_t want = 0;
+      const uint16_t want = store_reference(rule, x);  // once for every width
+      const bool plain = !(dbl ? ref::is_nan<ref::Double>(x) : ref::is_nan<ref::Float>(uint32_t(x)));
       for (size_t k = 0; k < nk; ++k) {
         const uint16_t got = get_le<uint16_t>(ch.out[k][0], i);
+        if (got == want && plain) {  // the common case, decided without judge_store
+          ++t.passed;
+          continue;
+        }
         switch (judge_store(rule, x, got, want)) {
           case StoreVerdict::Exact: ++t.passed; break;
           case StoreVerdict::NaN: ++t.passed, ++t.nan_lanes; break;

@@ -86,9 +86,12 @@ uint64_t random_lane(bool from_double, uint64_t r) {
   return from_double ? r : uint32_t(r >> 32);
 }
 
-StoreVerdict judge_store(const StoreRule& rule, uint64_t x, uint16_t got, uint16_t& want) {
-  want = rule.from_double ? ref::convert<Double, Half>(x, rule.rounding)
+uint16_t store_reference(const StoreRule& rule, uint64_t x) {
+  return rule.from_double ? ref::convert<Double, Half>(x, rule.rounding)
                           : ref::convert<Float, Half>(uint32_t(x), rule.rounding);
+}
+
+StoreVerdict judge_store(const StoreRule& rule, uint64_t x, uint16_t got, uint16_t want) {
   const bool nan_in = rule.from_double ? ref::is_nan<Double>(x) : ref::is_nan<Float>(uint32_t(x));
   if (nan_in) return ref::is_nan<Half>(got) ? StoreVerdict::NaN : StoreVerdict::Wrong;  // any NaN
   if (got == want) return StoreVerdict::Exact;

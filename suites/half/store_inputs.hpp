@@ -40,7 +40,10 @@ struct StoreRule {
 
 enum class StoreVerdict { Exact, NaN, Flushed, Wrong };
 
-// The verdict on GOT for input X; WANT is set to the correctly rounded half.
-StoreVerdict judge_store(const StoreRule& rule, uint64_t x, uint16_t got, uint16_t& want);
+// The correctly rounded half of input X (reference/format_convert).
+uint16_t store_reference(const StoreRule& rule, uint64_t x);
+
+// The verdict on GOT for input X whose correctly rounded half is WANT.
+StoreVerdict judge_store(const StoreRule& rule, uint64_t x, uint16_t got, uint16_t want);
 
 }  // namespace clconform::suites::half
