@@ -8,6 +8,11 @@ to half in the default (round to nearest even) or an explicit rounding mode.
 Section 6.3.1 (the half data type): without cl_khr_fp16 a half may only be
 used through a pointer to it; declaring half variables or dereferencing a
 half pointer is an error.
+
+Stores come three ways: one case per built-in and width into __global (values
+and layout), a few into __local and __private, and one sweep case per
+built-in and rounding mode that runs every width through the harness Sweep
+(all 2^32 float inputs in full mode). The fp16 path is half_fp16.py.
 """
 
 from . import half_fp16
