@@ -20,13 +20,15 @@ GLOBAL_FULL = 65536
 
 
 def pairs():
-    """(m, n, position) of every pair; widest results first so every position is aligned."""
+    """(m, n, position) of every pair, and the stride of a work-item's region: widest
+    results first so every position is aligned, and a stride that keeps the next
+    work-item's 16-vectors aligned too (6.3.5)."""
     out, at = [], 0
     for n in sorted(SIZES, reverse=True):
         for m in SIZES:
             out.append((m, n, at))
             at += n
-    return out, at
+    return out, (at + 15) // 16 * 16
 
 
 def add(m, elem):
