@@ -332,7 +332,7 @@ def edge_table():
     E['rsqrt'] = [rule('rsqrt(+0) = +inf', '+0', 'inf', IEEE), rule('rsqrt(-0) = -inf', '-0', '-inf', IEEE),
                   rule('rsqrt(x < 0) = NaN', ['-1', '-inf'], 'nan', IEEE), rule('rsqrt(+inf) = +0', 'inf', '+0', IEEE)]
     E['fabs'] = [rule('fabs(±0) = +0', ['+0', '-0'], '+0', C99), rule('fabs(±inf) = +inf', ['inf', '-inf'], 'inf', C99)]
-    E['hypot'] = [rule('hypot(x, ±0) = fabs(x)', [('-3', '+0'), ('3', '-0'), ('-1e-38', '+0')], 'absarg0', C99),
+    E['hypot'] = [rule('hypot(x, ±0) = fabs(x)', [('-3', '+0'), ('3', '-0'), ('-1e-37', '+0')], 'absarg0', C99),
                   rule('hypot(±inf, y) = +inf, even if y is a NaN', [('inf', '1'), ('-inf', 'nan'), ('nan', '-inf'), ('1', 'inf')],
                        'inf', C99)]
     E['pow'] = (pm('pow(±0, y) = ±inf for odd integers y < 0', [('±0', '-1'), ('±0', '-3'), ('±0', '-16777215')], '±inf', C99) +

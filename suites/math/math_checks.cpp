@@ -231,12 +231,17 @@ class MathCase {
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
         const Tuple t = read_tuple(ch, i);
+        // Under -cl-finite-math-only a lane whose real result is a NaN or an
+        // infinity is outside the program's contract, for every output.
+        bool nonfinite_result = false;
+        for (size_t j = 0; j < outputs_.size(); ++j)
+          if (outputs_[j].judge && !std::isfinite(points[j][i - b0].approx)) nonfinite_result = true;
         for (size_t j = 0; j < outputs_.size(); ++j) {
           const rm::Judge::Point* p = outputs_[j].judge ? &points[j][i - b0] : nullptr;
           if (lane < plan_->check_lanes()) {
             edge_lane(ch, i, lane, t, j, p, acc);
           } else {
-            numeric_lane(ch, i, lane, t, j, p, acc);
+            numeric_lane(ch, i, lane, t, j, p, nonfinite_result, acc);
           }
         }
       }
@@ -273,7 +278,7 @@ class MathCase {
   }
 
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
-                    const rm::Judge::Point* p, Acc& acc) const {
+                    const rm::Judge::Point* p, bool nonfinite_result, Acc& acc) const {
     const Output& out = outputs_[j];
     double args[3] = {0, 0, 0};
     to_args(t, args);
@@ -292,7 +297,7 @@ class MathCase {
       return;
     }
     const LaneBound lb = out.spec.at(args);
-    const bool skip_nonfinite = regime_.finite_only && (nonfinite_arg(t) || (p && !std::isfinite(p->approx)));
+    const bool skip_nonfinite = regime_.finite_only && (nonfinite_arg(t) || nonfinite_result);
     if (lb.kind == LaneBound::Kind::Undefined || skip_nonfinite) {
       acc.unjudged += widths_.size();
       return;
