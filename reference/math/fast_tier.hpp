@@ -5,6 +5,7 @@
 #pragma once
 
 #include "reference/math/functions.hpp"
+#include "reference/math/grid_bits.hpp"  // double_spacing
 
 namespace clconform::ref::math {
 
@@ -23,8 +24,5 @@ FastSpec fast_spec(Fn f);
 // The fast approximation of F at ARGS into *APPROX; false when the fast
 // tier does not cover these arguments (the Judge then asks MPFR).
 bool fast_value(Fn f, const double* args, double* approx);
-
-// dulp(a) as above.
-double double_spacing(double a);
 
 }  // namespace clconform::ref::math

@@ -1,11 +1,9 @@
 #include "reference/math/fast_verdict.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "reference/fp_bits.hpp"
-#include "reference/ulp.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -30,14 +28,13 @@ FastVerdict decided(bool pass, double ulp, double absolute) {
 
 }  // namespace
 
-FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush,
-                         bool subnormal_args) {
+FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush) {
   if (p.error < 0) return {};
   const double a = p.approx, e = p.error;
   const float g = float_from_bits(got);
   // Under flushing a failure may still be accepted through a flushed
   // argument (any result) or a flushed result (a zero): MPFR decides those.
-  const bool failure_is_final = !flush || (!subnormal_args && g != 0);
+  const bool failure_is_final = !flush || (!p.subnormal_arg && g != 0);
   const auto fail = [&](double ulp, double absolute) {
     return failure_is_final ? decided(false, ulp, absolute) : FastVerdict{};
   };
@@ -54,8 +51,9 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
   }
 
   const double lo = a - e, hi = a + e;
-  const int ue = ulp_exponent<Float>(a);
-  const double u = std::ldexp(1.0, ue);
+  // Errors in ulps are distances times 2^-ulp_exponent (exact scalings,
+  // prepared once per point).
+  const double scale = p.ulp_scale;
   // An absolute bound: an infinity is infinitely far from a finite value.
   // The device value as a real: an infinity counts from 2^128 (ulp.hpp).
   double target = g;
@@ -73,27 +71,25 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
     case Bound::Kind::CorrectlyRounded:
       if (!p.certain) return {};
       // Zeros of either sign are equal here (mpfr_verdict.cpp says why).
-      if (got == p.nearest || (g == 0 && (p.nearest & 0x7fffffffu) == 0)) return decided(true, d / u, absolute);
-      return fail(d / u, absolute);
+      if (got == p.nearest || (g == 0 && (p.nearest & 0x7fffffffu) == 0)) return decided(true, d * scale, absolute);
+      return fail(d * scale, absolute);
     case Bound::Kind::Absolute: {
-      if (std::isinf(g)) return fail(d / u, kInf);
-      if ((d + e) * (1 + kSlack) <= bound.value) return decided(true, d / u, absolute);
-      if ((d - e) * (1 - kSlack) > bound.value) return fail(d / u, absolute);
+      if (std::isinf(g)) return fail(d * scale, kInf);
+      if ((d + e) * (1 + kSlack) <= bound.value) return decided(true, d * scale, absolute);
+      if ((d - e) * (1 - kSlack) > bound.value) return fail(d * scale, absolute);
       return {};
     }
     case Bound::Kind::Ulps: {
       // Correctly rounded is within half an ulp, at any binade or overflow.
-      if (p.certain && got == p.nearest && bound.value >= 0.5) return decided(true, d / u, absolute);
+      if (p.certain && got == p.nearest && bound.value >= 0.5) return decided(true, d * scale, absolute);
       // ulp grows with |x|, so over [lo, hi] it lies between its values at
       // the ends (down to the subnormal spacing when [lo, hi] holds 0); the
       // error is then at most (d + e) / smallest ulp and at least
-      // (d - e) / largest ulp. At a binade edge this still decides all but
-      // the results whose error lands between the two readings.
-      const int ue_lo = ulp_exponent<Float>(lo), ue_hi = ulp_exponent<Float>(hi);
-      const int ue_max = std::max(ue_lo, ue_hi);
-      const int ue_min = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(ue_lo, ue_hi);
-      if (std::ldexp((d + e) * (1 + kSlack), -ue_min) <= bound.value) return decided(true, d / u, absolute);
-      if (std::ldexp((d - e) * (1 - kSlack), -ue_max) > bound.value) return fail(d / u, absolute);
+      // (d - e) / largest ulp (prepare stored the reciprocals). At a binade
+      // edge this still decides all but the results whose error lands
+      // between the two readings.
+      if ((d + e) * (1 + kSlack) * p.ulp_scale_max <= bound.value) return decided(true, d * scale, absolute);
+      if ((d - e) * (1 - kSlack) * p.ulp_scale_min > bound.value) return fail(d * scale, absolute);
       return {};
     }
   }

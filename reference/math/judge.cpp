@@ -1,15 +1,16 @@
 #include "reference/math/judge.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/fast_verdict.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/mpfr_eval.hpp"
 #include "reference/math/mpfr_verdict.hpp"
-#include "reference/ulp.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -18,15 +19,7 @@ namespace {
 // there is none (its error is then under one double ulp).
 constexpr mpfr_prec_t kPreparePrecision = 96;
 
-// Fills nearest/certain: the real value lies in [approx - error, approx +
-// error], so when both ends round to the same float, every value between
-// does too (rounding is monotone).
-void settle_nearest(Judge::Point& p) {
-  const double lo = p.approx - p.error, hi = p.approx + p.error;
-  const float flo = static_cast<float>(lo), fhi = static_cast<float>(hi);
-  p.nearest = to_bits(static_cast<float>(p.approx));
-  p.certain = std::isnan(p.approx) || (to_bits(flo) == to_bits(fhi));
-}
+bool is_finite_float(uint32_t bits) { return (bits & Float::exponent_mask) != Float::exponent_mask; }
 
 }  // namespace
 
@@ -35,6 +28,14 @@ Judge::Judge(const std::string& function, Denormals float_denormals)
   if (info_ == nullptr) throw std::invalid_argument("reference/math: unknown function '" + function + "'");
   if (info_->integer_result)
     throw std::invalid_argument("reference/math: '" + function + "' has an integer result; use exact_int_accepts");
+  const Fn f = fn_of(id_);
+  const FastSpec spec = fast_spec(f);
+  has_fast_ = spec.available;
+  fast_error_dulps_ = spec.error_dulps;
+  // The only functions alternatives() can count twice (mpfr_eval.cpp).
+  may_have_alternatives_ = f == Fn::mad || f == Fn::rsqrt || f == Fn::nextafter;
+  for (size_t k = 0; k < info_->args.size() && k < 3; ++k) float_args_[k] = info_->args[k] == ArgKind::Float;
+  fast_batch_ = fast_batch(f, cpu_has_avx2_fma());
 }
 
 Judge::Point Judge::prepare(const double* args) const {
@@ -45,8 +46,13 @@ Judge::Point Judge::prepare(const double* args) const {
 }
 
 void Judge::prepare_many(Point* points, size_t n) const {
+  if (fast_batch_ != nullptr) {
+    fast_batch_(points, n);
+    for (size_t i = 0; i < n; ++i) settle(points[i]);
+    return;
+  }
   const Fn f = fn_of(id_);
-  const FastSpec spec = fast_spec(f);
+  const bool flush = denormals_ == Denormals::MayFlush;
   for (size_t i = 0; i < n; ++i) {
     Point& p = points[i];
     p.prepared_by_mpfr = false;
@@ -54,29 +60,56 @@ void Judge::prepare_many(Point* points, size_t n) const {
     p.error = -1;
     // Several accepted real results (mad, rsqrt(-0), nextafter's
     // flush-to-zero variants): MPFR decides in judge.
-    if (alternatives(f, p.args, denormals_ == Denormals::MayFlush) != 1) continue;
-    if (spec.available && fast_value(f, p.args, &p.approx)) {
-      p.error = spec.error_dulps * double_spacing(p.approx);
+    if (may_have_alternatives_ && alternatives(f, p.args, flush) != 1) continue;
+    if (has_fast_ && fast_value(f, p.args, &p.approx)) {
+      p.error = fast_error_dulps_ * double_spacing(p.approx);
     } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision);
       p.approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
       p.error = double_spacing(p.approx);
       p.prepared_by_mpfr = true;
     }
-    settle_nearest(p);
+    settle(p);
   }
 }
 
-Verdict Judge::judge(const Point& point, uint32_t got, const Bound& bound) const {
-  const bool flush = denormals_ == Denormals::MayFlush;
-  bool subnormal_args = false;
-  if (flush) {
-    for (size_t k = 0; k < info_->args.size(); ++k) {
-      const double v = point.args[k];
-      subnormal_args |= info_->args[k] == ArgKind::Float && v != 0 && std::fabs(v) < 0x1p-126;
-    }
+// The real value lies in [lo, hi] = [approx - error, approx + error]: when
+// both ends round to the same float, every value between does too
+// (rounding is monotone), and the float ulp over [lo, hi] lies between its
+// values at the ends (down to the subnormal spacing when 0 is inside).
+void Judge::settle(Point& p) const {
+  const double lo = p.approx - p.error, hi = p.approx + p.error;
+  p.nearest = to_bits(static_cast<float>(p.approx));
+  p.certain = std::isnan(p.approx) || to_bits(static_cast<float>(lo)) == to_bits(static_cast<float>(hi));
+  if (!std::isnan(p.approx)) {
+    p.ulp_scale = float_ulp_scale(p.approx);
+    const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
+    const int smallest = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
+    p.ulp_scale_max = exact_power_of_two(-smallest);
+    p.ulp_scale_min = exact_power_of_two(-std::max(at_lo, at_hi));
   }
-  const FastVerdict fast = fast_verdict(point, got, bound, flush, subnormal_args);
+  bool subnormal = false;
+  for (size_t k = 0; k < 3; ++k) {
+    const double v = p.args[k];
+    subnormal |= float_args_[k] && v != 0 && std::fabs(v) < 0x1p-126;
+  }
+  p.subnormal_arg = subnormal;
+}
+
+Verdict Judge::judge(const Point& point, uint32_t got, const Bound& bound) const {
+  // The common case of a sweep: the device returned the float the fast
+  // tier certainly rounds to, and the bound allows half an ulp.
+  if (got == point.nearest && point.certain && bound.kind == Bound::Kind::Ulps && bound.value >= 0.5 &&
+      is_finite_float(got)) {
+    Verdict v;
+    const double d = std::fabs(static_cast<double>(float_from_bits(got)) - point.approx);
+    v.pass = true;
+    v.ulp = d * point.ulp_scale;
+    v.absolute = d;
+    v.used_mpfr = point.prepared_by_mpfr;
+    return v;
+  }
+  const FastVerdict fast = fast_verdict(point, got, bound, denormals_ == Denormals::MayFlush);
   if (fast.decided) {
     Verdict v = fast.verdict;
     v.used_mpfr = point.prepared_by_mpfr;

@@ -17,6 +17,8 @@
 //    and flush to zero of the arguments.
 //  * Point::error: the fast value's error bound (negative: no fast value).
 //  * Verdict::absolute: |device - real| for Absolute bounds.
+//  * Point::ulp_scale, ulp_scale_max, ulp_scale_min, subnormal_arg: what
+//    prepare derives once per point for the judge of every vector width.
 //
 // Two tiers (DESIGN.md principle 3): a fast approximation in double, with an
 // error bound that tests/reference checks against MPFR on millions of
@@ -114,6 +116,16 @@ class Judge {
     uint32_t nearest = 0;  // the float bits the fast tier says are correctly rounded, when certain
     bool certain = false;  // nearest is certain
     bool prepared_by_mpfr = false;  // no fast tier: approx came from MPFR
+    // Derived by prepare from approx and error, so that judge, once per
+    // vector width, does no exponent arithmetic: 2^-u for the float ulp
+    // exponents u (reference/ulp.hpp) of approx and of the ends of
+    // [approx - error, approx + error] (the largest and the smallest
+    // reciprocal ulp over that interval), and whether a float argument is
+    // subnormal (a flushed reading exists, spec 7.5.3).
+    double ulp_scale = 0;
+    double ulp_scale_max = 0;
+    double ulp_scale_min = 0;
+    bool subnormal_arg = false;
   };
   Point prepare(const double* args) const;
   // The same for N points whose args the caller has set (a batch lets the
@@ -126,9 +138,19 @@ class Judge {
   const FunctionInfo& info() const { return *info_; }
 
  private:
+  // Finishes a point whose approx and error are set (judge.cpp).
+  void settle(Point& p) const;
+
   const FunctionInfo* info_;
   Denormals denormals_;
   int id_;  // index into the private function table (functions.hpp)
+  // Fixed per function, looked up once here rather than per point.
+  bool has_fast_ = false;
+  bool may_have_alternatives_ = false;  // mad, rsqrt(-0), nextafter when flushing
+  double fast_error_dulps_ = 0;
+  bool float_args_[3] = {false, false, false};
+  // The batch fast tier of this function (fast_batch.hpp); nullptr: none.
+  void (*fast_batch_)(Point* points, size_t n) = nullptr;
 };
 
 }  // namespace clconform::ref::math

@@ -231,4 +231,80 @@ TEST(MathEquivalence, FastTierDecidesAlmostEverythingQuickly) {
   }
 }
 
+// The batch fast tier (fast_batch.hpp: libmvec on AVX2 CPUs, sin and cos
+// reduced by quarter_turns.hpp above 2^16) in every regime it has: direct
+// and reduced trigonometric arguments (among them those nearest a multiple
+// of pi/2, and those whose sine or cosine is nearest a float or a rounding
+// tie), the edges of each vector function's domain, special values. The
+// verdict equals the MPFR-only one, and does not depend on where in a batch
+// a point sits.
+TEST(MathEquivalence, BatchPreparedPointsGiveTheMpfrOnlyVerdict) {
+  std::mt19937_64 rng(kSeed + 2);
+  long compared = 0;
+  for (const char* name : {"sin", "cos", "sincos.sin", "sincos.cos", "exp", "exp2", "exp10", "log", "log2", "log10",
+                           "pow", "pown"}) {
+    const math::Fn f = math::fn_of(math::function_id(name));
+    const math::FunctionInfo& info = math::functions()[static_cast<size_t>(f)];
+    const bool trig = f == math::Fn::sin || f == math::Fn::cos || f == math::Fn::sincos_sin || f == math::Fn::sincos_cos;
+    std::vector<std::array<double, 3>> pool;
+    std::array<double, 3> a{};
+    for (int i = 0; i < 64; ++i) {
+      random_args(info, rng, a.data());
+      pool.push_back(a);
+    }
+    for (const double edge : {700.0, 1000.0, 300.0, 0x1p16, 0.0, static_cast<double>(INFINITY)}) {
+      for (const double v : {edge, -edge, static_cast<double>(std::nextafter(static_cast<float>(edge), 0.0f))}) {
+        pool.push_back({v, 2, 0});
+        pool.push_back({1.5, v, 0});
+      }
+    }
+    if (trig) {
+      struct Scored { double score; double x; };
+      std::vector<Scored> near_float, near_tie, near_axis;
+      for (int i = 0; i < 3000; ++i) {
+        const uint32_t exponent = 127 + 16 + static_cast<uint32_t>(rng() % 112);
+        const double x = float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
+                                  (static_cast<uint32_t>(rng()) & 0x7fffff));
+        const double args[3] = {x, 0, 0};
+        const Position p = position(f, args);
+        near_float.push_back({std::fabs(p.offset), x});
+        near_tie.push_back({0.5 - std::fabs(p.offset), x});
+        near_axis.push_back({std::fabs(std::sin(2 * x)), x});  // sin 2x = 0 at multiples of pi/2
+      }
+      for (auto* list : {&near_float, &near_tie, &near_axis}) {
+        std::partial_sort(list->begin(), list->begin() + 24, list->end(),
+                          [](const Scored& x, const Scored& y) { return x.score < y.score; });
+        for (int i = 0; i < 24; ++i) pool.push_back({(*list)[static_cast<size_t>(i)].x, 0, 0});
+      }
+    }
+    for (auto& args : pool)
+      if (info.args.size() > 1 && info.args[1] == math::ArgKind::Int) args[1] = std::fabs(args[1]) < 0x1p31 ? std::nearbyint(args[1]) : 3;
+    for (const Denormals d : {Denormals::Kept, Denormals::MayFlush}) {
+      const Judge judge(name, d);
+      std::vector<Judge::Point> points(pool.size());
+      for (size_t i = 0; i < pool.size(); ++i)
+        for (int k = 0; k < 3; ++k) points[i].args[k] = pool[i][static_cast<size_t>(k)];
+      judge.prepare_many(points.data(), points.size());
+      for (size_t i = 0; i < pool.size(); ++i) {
+        const Judge::Point alone = judge.prepare(pool[i].data());
+        ASSERT_TRUE(alone.approx == points[i].approx || (std::isnan(alone.approx) && std::isnan(points[i].approx)))
+            << name << "(" << pool[i][0] << ", " << pool[i][1] << ")";
+        const auto cands = candidates(f, pool[i].data());
+        for (size_t c = 0; c < cands.size(); ++c) {
+          const Bound& b = kBounds[(c + i) % (sizeof kBounds / sizeof kBounds[0])];
+          const math::Verdict fast = judge.judge(points[i], cands[c], b);
+          const math::Verdict slow = math::mpfr_verdict(f, pool[i].data(), cands[c], b, d);
+          ++compared;
+          ASSERT_EQ(fast.pass, slow.pass)
+              << name << "(" << pool[i][0] << ", " << pool[i][1] << ") got 0x" << std::hex << cands[c] << std::dec
+              << " bound kind " << static_cast<int>(b.kind) << " value " << b.value
+              << (d == Denormals::MayFlush ? " flush" : " kept") << " approx " << points[i].approx << " error "
+              << points[i].error;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 40000);
+}
+
 }  // namespace

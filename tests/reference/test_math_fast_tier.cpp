@@ -9,14 +9,20 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <algorithm>
 #include <functional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "oracle.hpp"
+#include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/functions.hpp"
+#include "reference/math/judge.hpp"
+#include "reference/math/quarter_turns.hpp"
 
 namespace {
 
@@ -69,9 +75,9 @@ float stratified_float(std::mt19937_64& rng) {
   return float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 | (static_cast<uint32_t>(rng()) & 0x7fffff));
 }
 
-// |approx - real| <= bound * dulp(approx), decided exactly.
-::testing::AssertionResult within(const char* name, double approx, mpfr_srcptr real, double bound_dulps,
-                                  const double* args) {
+// |approx - real| <= error, decided exactly.
+::testing::AssertionResult within_error(const char* name, double approx, mpfr_srcptr real, double error,
+                                        const double* args) {
   const auto where = [&] {
     return std::string(name) + "(" + std::to_string(args[0]) + ", " + std::to_string(args[1]) + ", " +
            std::to_string(args[2]) + ") approx " + std::to_string(approx);
@@ -93,21 +99,32 @@ float stratified_float(std::mt19937_64& rng) {
   mpfr_set_d(a.v, approx, MPFR_RNDN);
   mpfr_sub(diff.v, a.v, real, MPFR_RNDN);
   mpfr_abs(diff.v, diff.v, MPFR_RNDN);
-  Num limit(64);
-  mpfr_set_d(limit.v, bound_dulps, MPFR_RNDN);
-  mpfr_mul_d(limit.v, limit.v, math::double_spacing(approx), MPFR_RNDN);  // exact: a power of two times a small double
-  if (mpfr_lessequal_p(diff.v, limit.v)) return ::testing::AssertionSuccess();
+  if (mpfr_cmp_d(diff.v, error) <= 0) return ::testing::AssertionSuccess();
   mpfr_div_d(diff.v, diff.v, math::double_spacing(approx), MPFR_RNDU);
   return ::testing::AssertionFailure() << where() << ": error " << mpfr_get_d(diff.v, MPFR_RNDU)
-                                       << " double ulps, bound " << bound_dulps;
+                                       << " double ulps, bound " << error / math::double_spacing(approx);
+}
+
+// |approx - real| <= bound * dulp(approx).
+::testing::AssertionResult within(const char* name, double approx, mpfr_srcptr real, double bound_dulps,
+                                  const double* args) {
+  // Exact: a power of two times a small integer.
+  return within_error(name, approx, real, bound_dulps * math::double_spacing(approx), args);
+}
+
+// Float values only (the functions take floats): the literals are cast.
+const float kSpecials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5, 2.0, 0x1p-149, -0x1p-149,
+                           0x1p-126, 0x1.fffffep127, -0x1.fffffep127, 88.72283935546875, -103.972084f, 128.0,
+                           -150.0, 38.5318394f, 1e-30f, 3.0};
+
+const Case& case_named(const std::string& name) {
+  for (const Case& c : cases())
+    if (name == c.name) return c;
+  throw std::invalid_argument("no MPFR oracle for " + name);
 }
 
 TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
   std::mt19937_64 rng(kSeed);
-  // Float values only (the functions take floats): the literals are cast.
-  const float specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5, 2.0, 0x1p-149, -0x1p-149,
-                             0x1p-126, 0x1.fffffep127, -0x1.fffffep127, 88.72283935546875, -103.972084f, 128.0,
-                             -150.0, 38.5318394f, 1e-30f, 3.0};
   long checked = 0;
   for (const Case& c : cases()) {
     const int id = math::function_id(c.name);
@@ -135,8 +152,8 @@ TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
                                                      : static_cast<double>(stratified_float(rng));
       check(args);
     }
-    for (const float s : specials) {
-      for (const float t : specials) {
+    for (const float s : kSpecials) {
+      for (const float t : kSpecials) {
         args[0] = s;
         args[1] = info.args.size() > 1 && info.args[1] == math::ArgKind::Int ? 3.0 : t;
         args[2] = t;
@@ -145,6 +162,92 @@ TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
     }
   }
   EXPECT_GT(checked, 1000000);
+}
+
+// Arguments where sin and cos reduce them (fast_batch.cpp): magnitudes
+// from 2^16 up (every float exponent there, stratified), and among many
+// more of them those closest to a multiple of pi/2, where the reduction
+// cancels the most bits.
+std::vector<double> large_trig_arguments(std::mt19937_64& rng) {
+  std::vector<double> out;
+  std::vector<std::pair<double, double>> by_closeness;  // |r|, x
+  for (int i = 0; i < 1 << 17; ++i) {
+    const uint32_t exponent = 127 + 16 + static_cast<uint32_t>(rng() % 112);  // 2^16 .. 2^127
+    const double x = float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
+                              (static_cast<uint32_t>(rng()) & 0x7fffff));
+    if (i < 4096) out.push_back(x);
+    math::QuarterTurns t;
+    if (math::reduce_quarter_turns(x, &t)) by_closeness.push_back({std::fabs(t.r), x});
+  }
+  std::partial_sort(by_closeness.begin(), by_closeness.begin() + 1024, by_closeness.end());
+  for (int i = 0; i < 1024; ++i) out.push_back(by_closeness[static_cast<size_t>(i)].second);
+  return out;
+}
+
+// The batch fast tier (libmvec where this CPU has AVX2, and the scalar
+// variant every CPU has) against MPFR: each point's own error bound.
+TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
+  std::mt19937_64 rng(kSeed + 1);
+  const std::vector<double> large = large_trig_arguments(rng);
+  long checked = 0, batches = 0;
+  for (const bool vector : {true, false}) {
+    if (vector && !math::cpu_has_avx2_fma()) {
+      std::printf("[ math fast tier ] this CPU lacks AVX2/FMA: libmvec's batch path is not checked here\n");
+      continue;
+    }
+    for (size_t id = 0; id < math::functions().size(); ++id) {
+      const math::Fn f = math::fn_of(static_cast<int>(id));
+      const math::FastBatch batch = math::fast_batch(f, vector);
+      if (batch == nullptr) continue;
+      ++batches;
+      const auto& info = math::functions()[id];
+      const Case& c = case_named(info.name);
+      std::vector<math::Judge::Point> points;
+      math::Judge::Point p;
+      const auto add = [&](double x, double y) {
+        p.args[0] = x;
+        const bool int_arg = info.args.size() > 1 && info.args[1] == math::ArgKind::Int;
+        p.args[1] = !int_arg ? y : std::fabs(y) < 0x1p31 ? std::nearbyint(y) : 3.0;  // an int: in range
+        points.push_back(p);
+      };
+      for (int i = 0; i < kSamples / 2; ++i) {
+        const double x = stratified_float(rng);
+        add(x, info.args.size() > 1 && info.args[1] == math::ArgKind::Int
+                   ? static_cast<double>(static_cast<int>(rng() % 81) - 40)
+                   : static_cast<double>(stratified_float(rng)));
+      }
+      for (const float s : kSpecials)
+        for (const float t : kSpecials) add(s, t);
+      // The edges of the vector functions' domains (fast_batch.cpp) and of
+      // the direct trigonometric range.
+      for (const double edge : {700.0, 1000.0, 300.0, 0x1p16, 0x1p30}) {
+        float v = static_cast<float>(edge);
+        for (int k = 0; k < 3; ++k) v = std::nextafter(v, 0.0f);
+        for (int k = 0; k < 6; ++k, v = std::nextafter(v, INFINITY)) {
+          add(v, 1.5);
+          add(-v, 1.5);
+          add(1.5, v);
+          add(1.5, -v);
+        }
+      }
+      if (f == math::Fn::sin || f == math::Fn::cos || f == math::Fn::sincos_sin || f == math::Fn::sincos_cos)
+        for (const double x : large) add(x, 0);
+      batch(points.data(), points.size());
+      Num x(64), y(64), z(64), real(kPrec);
+      for (const math::Judge::Point& q : points) {
+        ASSERT_FALSE(q.prepared_by_mpfr);
+        ASSERT_GE(q.error, 0) << info.name;
+        mpfr_set_d(x.v, q.args[0], MPFR_RNDN);
+        mpfr_set_d(y.v, q.args[1], MPFR_RNDN);
+        mpfr_set_d(z.v, q.args[2], MPFR_RNDN);
+        c.real(real.v, x.v, y.v, z.v);
+        ++checked;
+        ASSERT_TRUE(within_error(c.name, q.approx, real.v, q.error, q.args)) << (vector ? " (libmvec)" : " (scalar)");
+      }
+    }
+  }
+  EXPECT_GE(batches, 16);  // sin, cos, sincos.sin, sincos.cos twice; exp, exp2, exp10, log, log2, log10, pow, pown
+  EXPECT_GT(checked, 200000);
 }
 
 }  // namespace

@@ -1,0 +1,207 @@
+#include "reference/math/fast_batch.hpp"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "reference/math/fast_tier.hpp"
+#include "reference/math/quarter_turns.hpp"
+
+// libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
+// lanes): in libmvec.so.1 since glibc 2.22 (exp, log, pow, sin, cos) and
+// 2.35 (exp2, exp10, log2, log10), so the host binary runs on Debian 12's
+// glibc 2.36 and anything newer. libm.so's linker script pulls libmvec in.
+extern "C" {
+__m256d _ZGVdN4v_sin(__m256d);
+__m256d _ZGVdN4v_cos(__m256d);
+__m256d _ZGVdN4v_exp(__m256d);
+__m256d _ZGVdN4v_exp2(__m256d);
+__m256d _ZGVdN4v_exp10(__m256d);
+__m256d _ZGVdN4v_log(__m256d);
+__m256d _ZGVdN4v_log2(__m256d);
+__m256d _ZGVdN4v_log10(__m256d);
+__m256d _ZGVdN4vv_pow(__m256d, __m256d);
+}
+
+namespace clconform::ref::math {
+namespace {
+
+using Point = Judge::Point;
+constexpr size_t kLanes = 4;
+// A lane the vector function is not asked about gets this harmless argument.
+constexpr double kIdle = 1.0;
+// Below this magnitude sin and cos take the argument as it is; above it
+// glibc's own reduction becomes slow (measured: ~1 ns a lane below 2^14,
+// ~65 ns above 2^24), and quarter_turns.hpp takes over.
+constexpr double kDirectTrigLimit = 0x1p16;
+
+void finish(Point& p, double dulps) {
+  p.error = dulps * double_spacing(p.approx);
+  p.prepared_by_mpfr = false;
+}
+
+// Where each vector function stays on its fast path, and its error bound
+// holds as for the scalar function: finite arguments whose result neither
+// overflows nor underflows. Elsewhere the scalar function answers, quickly.
+bool exp_domain(double x) { return std::fabs(x) < 700; }
+bool exp2_domain(double x) { return std::fabs(x) < 1000; }
+bool exp10_domain(double x) { return std::fabs(x) < 300; }
+bool log_domain(double x) { return x > 0 && x < std::numeric_limits<double>::infinity(); }
+bool pow_domain(double x, double y) {
+  if (!(x > 0 && x < std::numeric_limits<double>::infinity() && std::fabs(y) < 0x1p30)) return false;
+  // |y * log2(x)| < 1000: no overflow or underflow in double.
+  const int exponent = static_cast<int>((to_bits(x) >> 52) & 0x7ff) - Double::bias;
+  return std::fabs(y) * (std::abs(exponent) + 1) < 1000;
+}
+
+template <Fn F, __m256d (*Vector)(__m256d), bool (*Domain)(double)>
+__attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < n; i += kLanes) {
+    const size_t lanes = std::min(kLanes, n - i);
+    alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle};
+    for (size_t k = 0; k < lanes; ++k)
+      if (Domain(p[i + k].args[0])) x[k] = p[i + k].args[0];
+    alignas(32) double y[kLanes];
+    _mm256_store_pd(y, Vector(_mm256_load_pd(x)));
+    for (size_t k = 0; k < lanes; ++k) {
+      Point& q = p[i + k];
+      if (Domain(q.args[0])) q.approx = y[k];
+      else fast_value(F, q.args, &q.approx);
+      finish(q, dulps);
+    }
+  }
+}
+
+template <Fn F>
+__attribute__((target("avx2,fma"))) void vector_pow(Point* p, size_t n) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < n; i += kLanes) {
+    const size_t lanes = std::min(kLanes, n - i);
+    alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, y[kLanes] = {kIdle, kIdle, kIdle, kIdle};
+    for (size_t k = 0; k < lanes; ++k) {
+      if (pow_domain(p[i + k].args[0], p[i + k].args[1])) {
+        x[k] = p[i + k].args[0];
+        y[k] = p[i + k].args[1];
+      }
+    }
+    alignas(32) double z[kLanes];
+    _mm256_store_pd(z, _ZGVdN4vv_pow(_mm256_load_pd(x), _mm256_load_pd(y)));
+    for (size_t k = 0; k < lanes; ++k) {
+      Point& q = p[i + k];
+      if (pow_domain(q.args[0], q.args[1])) q.approx = z[k];
+      else fast_value(F, q.args, &q.approx);  // pow and pown agree with C99 pow here (fast_tier.cpp)
+      finish(q, dulps);
+    }
+  }
+}
+
+// sin and cos of four arguments |r| <= kDirectTrigLimit: both, with libmvec,
+// or the one each lane needs, with libm.
+__attribute__((target("avx2,fma"))) void vector_sin_cos(const double* r, const bool*, double* s, double* c) {
+  const __m256d v = _mm256_load_pd(r);
+  _mm256_store_pd(s, _ZGVdN4v_sin(v));
+  _mm256_store_pd(c, _ZGVdN4v_cos(v));
+}
+void scalar_sin_cos(const double* r, const bool* need_cos, double* s, double* c) {
+  for (size_t k = 0; k < kLanes; ++k) {
+    if (need_cos[k]) c[k] = std::cos(r[k]);
+    else s[k] = std::sin(r[k]);
+  }
+}
+
+// sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then
+// sin x = +-sin r or +-cos r by the quadrant q.
+template <bool Cosine, void (*SinCos)(const double*, const bool*, double*, double*)>
+void trig_batch(Point* p, size_t n) {
+  const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
+  for (size_t i = 0; i < n; i += kLanes) {
+    const size_t lanes = std::min(kLanes, n - i);
+    enum class Lane { Direct, Reduced, NotANumber, Library };
+    Lane kind[kLanes];
+    int quadrant[kLanes] = {0, 0, 0, 0};
+    bool need_cos[kLanes] = {Cosine, Cosine, Cosine, Cosine};
+    alignas(32) double r[kLanes] = {0, 0, 0, 0};
+    for (size_t k = 0; k < lanes; ++k) {
+      const double x = p[i + k].args[0];
+      QuarterTurns t;
+      if (std::fabs(x) < kDirectTrigLimit) {
+        kind[k] = Lane::Direct;
+        r[k] = x;
+      } else if (!std::isfinite(x)) {
+        kind[k] = Lane::NotANumber;  // sin and cos of an infinity or a NaN are NaN
+      } else if (reduce_quarter_turns(x, &t)) {
+        kind[k] = Lane::Reduced;
+        quadrant[k] = t.quadrant;
+        r[k] = t.r;
+        need_cos[k] = Cosine != ((t.quadrant & 1) != 0);
+      } else {
+        kind[k] = Lane::Library;
+      }
+    }
+    alignas(32) double s[kLanes], c[kLanes];
+    SinCos(r, need_cos, s, c);
+    for (size_t k = 0; k < lanes; ++k) {
+      Point& q = p[i + k];
+      const double x = q.args[0];
+      switch (kind[k]) {
+        case Lane::Direct:
+          q.approx = Cosine ? c[k] : s[k];
+          finish(q, dulps);
+          break;
+        case Lane::Reduced: {
+          const double v = need_cos[k] ? c[k] : s[k];
+          // sin: the sign of x, and minus in quadrants 2 and 3; cos: minus
+          // in quadrants 1 and 2.
+          const bool minus = Cosine ? ((quadrant[k] + 1) & 2) != 0 : ((quadrant[k] & 2) != 0) != (x < 0);
+          q.approx = minus ? -v : v;
+          finish(q, kReducedTrigErrorDulps);
+          break;
+        }
+        case Lane::NotANumber:
+          q.approx = std::numeric_limits<double>::quiet_NaN();
+          finish(q, dulps);
+          break;
+        case Lane::Library:
+          fast_value(Cosine ? Fn::cos : Fn::sin, q.args, &q.approx);
+          finish(q, dulps);
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool cpu_has_avx2_fma() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+
+FastBatch fast_batch(Fn f, bool vector) {
+  switch (f) {
+    case Fn::sin: case Fn::sincos_sin:
+      return vector ? trig_batch<false, vector_sin_cos> : trig_batch<false, scalar_sin_cos>;
+    case Fn::cos: case Fn::sincos_cos:
+      return vector ? trig_batch<true, vector_sin_cos> : trig_batch<true, scalar_sin_cos>;
+    default:
+      break;
+  }
+  if (!vector) return nullptr;
+  switch (f) {
+    case Fn::exp: return vector_unary<Fn::exp, _ZGVdN4v_exp, exp_domain>;
+    case Fn::exp2: return vector_unary<Fn::exp2, _ZGVdN4v_exp2, exp2_domain>;
+    case Fn::exp10: return vector_unary<Fn::exp10, _ZGVdN4v_exp10, exp10_domain>;
+    case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain>;
+    case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain>;
+    case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain>;
+    case Fn::pow: return vector_pow<Fn::pow>;
+    case Fn::pown: return vector_pow<Fn::pown>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace clconform::ref::math

@@ -1,0 +1,34 @@
+// The fast tier over a batch of points: what Judge::prepare_many uses for
+// the functions that dominate exhaustive sweeps. glibc's libmvec (the AVX2
+// variants, _ZGVdN4v_*: four doubles per call, at most 4 ulp of error by
+// glibc's manual; tests/reference/test_math_fast_tier.cpp checks that
+// bound against MPFR) where the CPU has AVX2 and FMA, the scalar fast tier
+// otherwise; sin and cos reduce large arguments with quarter_turns.hpp.
+// Lanes outside a vector function's fast domain (overflow, NaN, negative
+// logarithms ...) take the scalar fast tier, which is exact there.
+#pragma once
+
+#include <cstddef>
+
+#include "reference/math/functions.hpp"
+
+namespace clconform::ref::math {
+
+// Sets approx and error (>= 0: |approx - real| <= error) of each point from
+// its args, and prepared_by_mpfr = false; nothing else.
+using FastBatch = void (*)(Judge::Point* points, size_t n);
+
+// Whether this CPU runs libmvec's AVX2 variants (checked once).
+bool cpu_has_avx2_fma();
+
+// The batch fast tier of F, using libmvec when VECTOR is set (which needs
+// cpu_has_avx2_fma()); nullptr when F has none (the Judge then evaluates
+// point by point).
+FastBatch fast_batch(Fn f, bool vector);
+
+// The error bound, in double ulps, of sin and cos at arguments reduced by
+// quarter_turns.hpp: the library's 4 over the reduced argument, plus the
+// reduction's relative error (2^-51) carried through sin or cos.
+constexpr double kReducedTrigErrorDulps = 10;
+
+}  // namespace clconform::ref::math
