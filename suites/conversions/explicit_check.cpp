@@ -1,0 +1,137 @@
+// conversions.explicit: one conversion (e.g. convert_int_rte from float) in
+// all six widths over one sweep of source lanes (conversion_inputs.hpp).
+// Each lane is converted once on the host (conversion_values.hpp) and the
+// six device results must equal it; NaN results may be any NaN; where the
+// spec leaves a result to the implementation (out of range or NaN without
+// _sat, OpenCL C 3.0 spec 6.4.3.3) it is counted, not judged; where
+// denormals may be flushed, 7.5.3's extra zeros are accepted and counted.
+#include <CL/opencl.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "checks.hpp"
+#include "conversion_inputs.hpp"
+#include "conversion_values.hpp"
+#include "conversions_checks.hpp"
+#include "inputs.hpp"
+#include "sweep.hpp"
+
+namespace clconform::suites::conversions {
+namespace {
+
+struct Tally {
+  uint64_t passed = 0, failed = 0, undefined = 0, undefined_wrap = 0, flushed = 0, nan = 0;
+  std::vector<Mismatch> kept;
+  void merge(Tally& o) {
+    passed += o.passed, failed += o.failed, undefined += o.undefined, undefined_wrap += o.undefined_wrap;
+    flushed += o.flushed, nan += o.nan;
+    for (auto& m : o.kept) kept.push_back(std::move(m));
+  }
+};
+
+std::string vec(const TypeDesc& t, unsigned n) { return n == 1 ? t.name : t.name + std::to_string(n); }
+
+// "convert_int_rte" at width 4 is "convert_int4_rte".
+std::string at_width(const std::string& fn, const TypeDesc& dst, unsigned n) {
+  const size_t head = std::string("convert_").size() + dst.name.size();
+  return fn.substr(0, head) + (n == 1 ? "" : std::to_string(n)) + fn.substr(head);
+}
+
+void check_explicit(CaseRun& run) {
+  const json::Value& p = run.c.params;
+  const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
+  const bool sat = p.at("saturate").as_bool();
+  const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
+  const std::string fn = p.at("function").as_string();
+  std::vector<unsigned> widths;
+  for (const auto& w : p.at("widths").as_array()) widths.push_back(unsigned(w.as_int()));
+
+  const BuiltProgram& prog = run.program();
+  if (!prog.ok) throw BuildFailed{&prog};
+  std::vector<cl::Kernel> kernels;
+  const cl_uint which = cl_uint(p.at("which_base").as_int());
+  for (size_t k = 0; k < widths.size(); ++k) {
+    kernels.emplace_back(prog.program, run.c.kernel.c_str());
+    kernels.back().setArg(2, cl_uint(which + k));
+  }
+
+  const SweepPlan plan = plan_sweep(run);
+  const SourceLanes lanes(src, run.opts.full(), run.opts.seed, case_stream(run.c.id), plan.quick_lanes);
+  const CaseRun::Range range = run.range(lanes.total());
+  Sweep sweep(run, kernels, SweepShape{{src.elem_size}, {dst.elem_size}, widths},
+              plan.chunk_lanes(range.size()));
+  const bool flush_src = src.kind == TypeDesc::Kind::Float && run.may_flush_denormals(src.elem_size);
+  const bool flush_dst = dst.kind == TypeDesc::Kind::Float && run.may_flush_denormals(dst.elem_size);
+
+  auto fill = [&](const SweepChunk& ch, size_t lo, size_t hi) {
+    for (size_t i = lo; i < hi; ++i) store_lane(ch.in[0], src.elem_size, i, lanes.at(ch.first + i));
+  };
+  Sweep::Verify<Tally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
+    for (size_t i = lo; i < hi; ++i) {
+      const uint64_t x = load_lane(ch.in[0], src.elem_size, i);
+      const Expected want = convert_scalar(src, dst, x, rnd, sat);
+      for (size_t k = 0; k < widths.size(); ++k) {
+        const uint64_t got = load_lane(ch.out[k][0], dst.elem_size, i);
+        if (!want.defined) {
+          ++t.undefined;
+          t.undefined_wrap += got == want.bits;
+          continue;
+        }
+        if (want.nan ? is_float_nan(dst, got) : got == want.bits) {
+          ++t.passed;
+          t.nan += want.nan;
+          continue;
+        }
+        if ((flush_src || flush_dst) && flush_allows(src, dst, x, got, rnd, sat, flush_src, flush_dst)) {
+          ++t.passed;
+          ++t.flushed;
+          continue;
+        }
+        ++t.failed;
+        if (t.kept.size() < CaseResult::kKeep) {
+          const unsigned n = widths[k];
+          t.kept.push_back({ch.first + i, int(i % n), {show(src, x)}, show(dst, got), show(dst, want.bits),
+                            at_width(fn, dst, n) + "(" + vec(src, n) + ")" +
+                                (want.nan ? ": a NaN is due" : want.out_of_range ? ": out of range, clamped" : ""),
+                            1});
+        }
+      }
+    }
+  };
+  std::vector<Tally> tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
+  Tally all;
+  for (Tally& t : tallies) all.merge(t);
+  run.result.pass(all.passed);
+  for (Mismatch& m : all.kept) run.result.fail(std::move(m));
+  run.result.failed += all.failed - all.kept.size();
+  run.result.checked += all.failed - all.kept.size();
+
+  const uint64_t suite_functions = p.at("functions_in_suite").as_uint();
+  std::string detail = fn + "(" + src.name + ") in " + std::to_string(widths.size()) + " widths (1 of " +
+                       std::to_string(suite_functions / widths.size()) + " conversions, " +
+                       std::to_string(suite_functions) + " functions in the suite): " +
+                       std::to_string(range.size()) + " lanes (" + lanes.describe() + "), " +
+                       std::to_string(all.passed + all.failed) + " results checked";
+  if (all.nan) detail += "; " + std::to_string(all.nan) + " NaN results (any NaN accepted)";
+  if (all.undefined) {
+    detail += "; " + std::to_string(all.undefined) +
+              " implementation-defined results (out of range or NaN without _sat, 6.4.3.3) not judged, " +
+              std::to_string(all.undefined_wrap) + " of them equal to the " +
+              (src.kind == TypeDesc::Kind::Float ? "rounded value modulo 2^N" : "two's complement wrap");
+  }
+  if (flush_src || flush_dst)
+    detail += "; " + std::to_string(all.flushed) + " denormals flushed to zero (allowed by 7.5.3: the build may flush)";
+  if (all.failed) detail = std::to_string(all.failed) + " wrong; " + detail;
+  run.result.detail = detail;
+  run.result.metrics = json::Value::object();
+  run.result.metrics["sweep"] = sweep.times_json();
+  run.result.metrics["implementation_defined"] = static_cast<unsigned long long>(all.undefined);
+}
+
+}  // namespace
+
+void register_explicit_check() { register_check("conversions.explicit", check_explicit); }
+
+}  // namespace clconform::suites::conversions
