@@ -5,7 +5,9 @@
 //
 // File format (JSON):
 //   {"entries": [{"device": "glob on device name", "driver": "glob on driver version",
-//                 "case": "glob on case id", "reason": "...",
+//                 "case": "glob on case id",
+//                 "build_options": "glob on the run's build options (optional, default *)",
+//                 "reason": "...",
 //                 "evidence": {"input": "0x...", "device_output": "0x...", "correct": "0x..."}}]}
 #pragma once
 
@@ -17,7 +19,7 @@
 namespace clconform {
 
 struct KnownFailure {
-  std::string device, driver, case_pattern, reason;
+  std::string device, driver, case_pattern, build_options, reason;
   json::Value evidence;
 };
 
@@ -26,7 +28,8 @@ class KnownFailures {
   KnownFailures() = default;
   static KnownFailures load(const std::string& path);  // throws SetupError; "" = none
 
-  const KnownFailure* match(const std::string& device, const std::string& driver, const std::string& case_id) const;
+  const KnownFailure* match(const std::string& device, const std::string& driver, const std::string& case_id,
+                            const std::string& build_options = "") const;
   // Applies the list to a finished record: fail -> known_fail, pass -> xpass.
   void apply(json::Value& record, const std::string& device, const std::string& driver) const;
 

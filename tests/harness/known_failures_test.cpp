@@ -48,6 +48,22 @@ TEST(KnownFailures, MatchesDeviceDriverAndCasePatterns) {
   EXPECT_EQ(unsupported.at("status").as_string(), "unsupported");
 }
 
+TEST(KnownFailures, AnEntryWithBuildOptionsMatchesOnlyRunsWithThem) {
+  auto k = KnownFailures::load(write_temp(R"({"entries": [
+    {"device": "*", "case": "math.log1p", "build_options": "*-cl-denorms-are-zero*", "reason": "flushes a normal result",
+     "evidence": {"input": "0x80800000", "device_output": "0x00000000", "correct": "0x80800000"}}]})"));
+  json::Value ftz = record("math.log1p", "fail");
+  ftz["build_options"] = "-cl-denorms-are-zero";
+  k.apply(ftz, "dev", "1");
+  EXPECT_EQ(ftz.at("status").as_string(), "known_fail");
+  EXPECT_NE(ftz.at("known_failure").at("entry").as_string().find("options"), std::string::npos);
+
+  json::Value plain = record("math.log1p", "fail");
+  plain["build_options"] = "";
+  k.apply(plain, "dev", "1");
+  EXPECT_EQ(plain.at("status").as_string(), "fail");
+}
+
 TEST(KnownFailures, MalformedFilesAreSetupErrors) {
   EXPECT_THROW(KnownFailures::load(write_temp("{\"entries\": [{\"device\": \"x\"}]}")), SetupError);
   EXPECT_THROW(KnownFailures::load(write_temp("not json")), SetupError);
