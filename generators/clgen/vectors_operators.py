@@ -1,6 +1,6 @@
 """Operators on vectors and on vector-scalar mixes (OpenCL C 6.5, 6.6).
 
-One kernel per element type and operator evaluates it at every width in
+One kernel per element type evaluates every operator at every width in
 each operand form: vector op vector ('vv'), vector op scalar ('vs') and
 scalar op vector ('sv'), the scalar widened to the vector (6.5.1).
 Relational, equality and logical results are stored through a variable of
@@ -10,8 +10,9 @@ gives them another type fails to build the kernel (6.5.4, 6.5.5, 6.5.7,
 computes every expected lane from the operator's name (suites/vectors/
 operator_reference.cpp).
 
-Region of one work-item in each operand buffer (elements): the width-n
-vector at VEC_AT[n], the scalar used with width n at SCALAR_AT[n].
+Region of one operator in each operand buffer (elements, from the
+operator's base): the width-n vector at VEC_AT[n], the scalar used with
+width n at SCALAR_AT[n].
 """
 
 from .vectors_common import (GLOBAL_FULL, GLOBAL_QUICK, SIGNED_OF_SIZE, WIDTHS, Slots, describe, header, load_expr, req,
@@ -69,47 +70,69 @@ def expression(op, form, sym):
     return {'vv': f'x {sym} y', 'vs': f'x {sym} s', 'sv': f't {sym} y'}[form]
 
 
-def operator_kernel(elem, op):
+def operator_block(elem, op, base, out, outs):
+    """The statements of one operator at every width, reading the operator's
+    own input region at BASE; results go to OUT (the element type) or OUTS
+    (the signed type of its size) at positions taken from those Slots."""
     sym, forms, result, _ = OPERATORS[op]
     e = elem.name
-    r = SIGNED_OF_SIZE[elem.size] if result == 'signed' else e
+    signed = result == 'signed'
+    r = SIGNED_OF_SIZE[elem.size] if signed else e
     c = SIGNED_OF_SIZE[elem.size]
-    out = Slots()
-    lines, outputs = [], []
+    slots, target = (outs, 'os') if signed else (out, 'o')
+    lines, outputs = [f'// {op}'], []
     for n in WIDTHS:
         t, rt = vec_name(e, n), vec_name(r, n)
-        body = [f'{t} x = {load_expr("__global", e, n, "pa", VEC_AT[n])};',
-                f'const {t} y = {load_expr("__global", e, n, "pb", VEC_AT[n])};',
-                f'const {vec_name(c, n)} c = {load_expr("__global", c, n, "pc", VEC_AT[n])};',
-                f'const {e} t = pa[{SCALAR_AT[n]}];',
-                f'const {e} s = pb[{SCALAR_AT[n]}];']
+        at_vec, at_scalar = base + VEC_AT[n], base + SCALAR_AT[n]
+        body = [f'{t} x = {load_expr("__global", e, n, "pa", at_vec)};',
+                f'const {t} y = {load_expr("__global", e, n, "pb", at_vec)};',
+                f'const {vec_name(c, n)} c = {load_expr("__global", c, n, "pc", at_vec)};',
+                f'const {e} t = pa[{at_scalar}];',
+                f'const {e} s = pb[{at_scalar}];']
         for form in forms:
             if form in ('pre', 'post'):
-                at_value, at_after = out.take(n), out.take(n)
+                at_value, at_after = slots.take(n), slots.take(n)
                 value = f'{sym}x' if form == 'pre' else f'x{sym}'
                 body += [f'const {t} r_{form} = {value};',
-                         store_stmt('__global', r, n, 'o', at_value, f'r_{form}'),
-                         store_stmt('__global', r, n, 'o', at_after, 'x')]
+                         store_stmt('__global', r, n, target, at_value, f'r_{form}'),
+                         store_stmt('__global', r, n, target, at_after, 'x')]
                 outputs += [f'n:{n} form:{form} out:{at_value}', f'n:{n} form:{form}_after out:{at_after}']
                 continue
-            at = out.take(n)
+            at = slots.take(n)
             body += [f'const {rt} r_{form} = {expression(op, form, sym)};',
-                     store_stmt('__global', r, n, 'o', at, f'r_{form}')]
+                     store_stmt('__global', r, n, target, at, f'r_{form}')]
             outputs.append(f'n:{n} form:{form} out:{at}')
-        lines.append('{\n    ' + '\n    '.join(body) + '\n  }')
-    name = f'op_{op}_{e}'
+        lines.append('{ ' + '\n    '.join(body) + ' }')
+    return lines, outputs
+
+
+def operators_kernel(elem, ops):
+    """One kernel for all of an element type's operators (one large kernel
+    builds much faster than one per operator); operator i reads the i-th
+    IN_STRIDE elements of a work-item's region. Returns the source, the
+    parameters every case shares, and each operator's outputs."""
+    e, c, sgn = elem.name, SIGNED_OF_SIZE[elem.size], SIGNED_OF_SIZE[elem.size]
+    out, outs = Slots(), Slots()
+    lines, outputs = [], {}
+    for i, op in enumerate(ops):
+        block, outputs[op] = operator_block(elem, op, i * IN_STRIDE, out, outs)
+        lines += block
+    name = f'operators_{e}'
+    stride = len(ops) * IN_STRIDE
     src = (f'__kernel void {name}(__global const {e}* a, __global const {e}* b, __global const {c}* cond,\n'
-           f'    __global {r}* out)\n{{\n'
+           f'    __global {e}* out, __global {sgn}* out_signed)\n{{\n'
            f'  const size_t g = get_global_id(0);\n'
-           f'  __global const {e}* pa = a + g * {IN_STRIDE};\n'
-           f'  __global const {e}* pb = b + g * {IN_STRIDE};\n'
-           f'  __global const {c}* pc = cond + g * {IN_STRIDE};\n'
-           f'  __global {r}* o = out + g * {out.stride()};\n  '
+           f'  __global const {e}* pa = a + g * {stride};\n'
+           f'  __global const {e}* pb = b + g * {stride};\n'
+           f'  __global const {c}* pc = cond + g * {stride};\n'
+           f'  __global {e}* o = out + g * {out.stride()};\n'
+           f'  __global {sgn}* os = out_signed + g * {outs.stride()};\n  '
            + '\n  '.join(lines) + '\n}\n')
-    params = {'elem': describe(elem), 'op': op, 'in_stride': IN_STRIDE, 'out_stride': out.stride(),
+    shared = {'elem': describe(elem), 'in_stride': stride, 'op_stride': IN_STRIDE, 'out_stride': out.stride(), 'signed_stride': outs.stride(),
+              'kernel_ops': [f'{op}@{i * IN_STRIDE}' for i, op in enumerate(ops)],
               'vec_at': {str(k): v for k, v in VEC_AT.items()}, 'scalar_at': {str(k): v for k, v in SCALAR_AT.items()},
-              'outputs': outputs, 'global_quick': GLOBAL_QUICK * 64, 'global_full': GLOBAL_FULL * 64}
-    return name, src, params
+              'global_quick': GLOBAL_QUICK * 64, 'global_full': GLOBAL_FULL * 16}
+    return name, src, shared, outputs
 
 
 def sizeof_kernel(elem):
@@ -131,16 +154,13 @@ def sizeof_kernel(elem):
 
 def add(m, elem):
     program = f'operators_{elem.name}'
-    sources, cases = [], []
-    for op, (_, _, _, kinds) in OPERATORS.items():
-        if elem.kind not in kinds:
-            continue
-        name, src, params = operator_kernel(elem, op)
-        sources.append(src)
-        cases.append((f'vectors.operators.{elem.name}.{op}', name, 'vectors.operator', params))
-    name, src, params = sizeof_kernel(elem)
-    sources.append(src)
-    cases.append((f'vectors.operators.{elem.name}.sizeof', name, 'vectors.sizeof', params))
-    m.add_program(program, header(elem) + '\n'.join(sources), req(elem))
-    for case_id, kernel, check, params in cases:
-        m.add_case(case_id, program, kernel, check, 'operators', params, req(elem))
+    ops = [op for op, (_, _, _, kinds) in OPERATORS.items() if elem.kind in kinds]
+    name, src, shared, outputs = operators_kernel(elem, ops)
+    sizeof_name, sizeof_src, sizeof_params = sizeof_kernel(elem)
+    m.add_program(program, header(elem) + src + '\n' + sizeof_src, req(elem))
+    for i, op in enumerate(ops):
+        params = {**shared, 'op': op, 'base': i * IN_STRIDE, 'result': OPERATORS[op][2], 'outputs': outputs[op]}
+        m.add_case(f'vectors.operators.{elem.name}.{op}', program, name, 'vectors.operator', 'operators', params,
+                   req(elem))
+    m.add_case(f'vectors.operators.{elem.name}.sizeof', program, sizeof_name, 'vectors.sizeof', 'operators',
+               sizeof_params, req(elem))

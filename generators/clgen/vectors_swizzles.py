@@ -99,94 +99,115 @@ def sel_length(n, sel):
     return len(halves_lanes(n, sel.split('.')))
 
 
-def rvalue_kernel(elem, n, name, selections):
-    out = Slots()
-    lines = [f'const {vec_name(elem.name, n)} v = {load_expr("__global", elem.name, n, "p", 0)};']
-    items = []
-    for sel in selections:
-        k = sel_length(n, sel)
-        at = out.take(k)
-        lines.append(store_stmt('__global', elem.name, k, 'o', at, f'v.{sel}'))
-        items.append(f'rvalue:{sel} out:{at}')
-    return gather_kernel(name, elem, storage(n), out.stride(), lines), {
-        'kernel': name, 'in_stride': storage(n), 'out_stride': out.stride(), 'items': items}
+class Kernel:
+    """One kernel per width that evaluates the selections of every family of a
+    group, each storing its result at its own aligned output position: a few
+    large kernels build much faster than many small ones. Each case reads its
+    family's slice of the output."""
 
+    def __init__(self, elem, n, name, lvalue):
+        self.elem, self.n, self.name, self.lvalue = elem, n, name, lvalue
+        self.out = Slots()
+        self.in_stride = (2 if lvalue else 1) * storage(n)
+        e = elem.name
+        self.lines = [] if lvalue else [f'const {vec_name(e, n)} v = {load_expr("__global", e, n, "p", 0)};']
 
-def lvalue_kernel(elem, n, name, selections):
-    out = Slots()
-    t = vec_name(elem.name, n)
-    b_at = storage(n)
-    lines, items = [], []
-    for sel in selections:
-        k = sel_length(n, sel)
-        at = out.take(n)
-        lines.append(f'{{ {t} v = {load_expr("__global", elem.name, n, "p", 0)}; '
-                     f'v.{sel} = {load_expr("__global", elem.name, k, "p", b_at)}; '
-                     + store_stmt('__global', elem.name, n, 'o', at, 'v') + ' }')
-        items.append(f'lvalue:{sel} from:{b_at} out:{at}')
-    return gather_kernel(name, elem, 2 * storage(n), out.stride(), lines), {
-        'kernel': name, 'in_stride': 2 * storage(n), 'out_stride': out.stride(), 'items': items}
+    def add(self, selections):
+        e, n = self.elem.name, self.n
+        items = []
+        for sel in selections:
+            k = sel_length(n, sel)
+            if self.lvalue:
+                # A fresh copy of the vector for each assignment; the new lanes come from after it.
+                b_at = storage(n)
+                at = self.out.take(n)
+                self.lines.append(f'{{ {vec_name(e, n)} v = {load_expr("__global", e, n, "p", 0)}; '
+                                  f'v.{sel} = {load_expr("__global", e, k, "p", b_at)}; '
+                                  + store_stmt('__global', e, n, 'o', at, 'v') + ' }')
+                items.append(f'lvalue:{sel} from:{b_at} out:{at}')
+            else:
+                at = self.out.take(k)
+                self.lines.append(store_stmt('__global', e, k, 'o', at, f'v.{sel}'))
+                items.append(f'rvalue:{sel} out:{at}')
+        return items
+
+    def source(self):
+        return gather_kernel(self.name, self.elem, self.in_stride, self.out.stride(), self.lines)
+
+    def params(self):
+        return {'kernel': self.name, 'in_stride': self.in_stride, 'out_stride': self.out.stride()}
 
 
 class Group:
-    """Collects one element type's kernels for one manifest group."""
+    """Collects one element type's kernels and cases for one manifest group."""
 
-    def __init__(self, m, elem, group):
-        self.m, self.elem, self.group = m, elem, group
-        self.sources, self.full_sources, self.cases = [], [], []
+    def __init__(self, m, elem, group, lvalue):
+        self.m, self.elem, self.group, self.lvalue = m, elem, group, lvalue
+        self.kernels, self.cases = {}, []
 
-    def add(self, case_suffix, make, name, n, quick_sel, full_sel=None):
-        src, quick = make(self.elem, n, name, quick_sel)
-        self.sources.append(src)
-        params = {'elem': describe(self.elem), 'n': n, 'global_quick': GLOBAL_QUICK, 'global_full': GLOBAL_FULL,
-                  **quick}
+    def kernel(self, n, full):
+        key = (n, full)
+        if key not in self.kernels:
+            prefix = 'lv' if self.lvalue else 'swz'
+            name = f'{prefix}_{"full_" if full else ""}{self.elem.name}{n}'
+            self.kernels[key] = Kernel(self.elem, n, name, self.lvalue)
+        return self.kernels[key]
+
+    def add(self, case_suffix, n, quick_sel, full_sel=None):
+        quick = self.kernel(n, False)
+        case = {'id': f'vectors.{self.group}.{self.elem.name}{n}.{case_suffix}', 'n': n,
+                'quick': (quick, quick.add(quick_sel))}
         if full_sel is not None:
-            fsrc, full = make(self.elem, n, name + '_full', full_sel)
-            self.full_sources.append(fsrc)
-            params['full'] = {'program': self.program(True), **full}
-        self.cases.append((f'vectors.{self.group}.{self.elem.name}{n}.{case_suffix}', name, params))
+            full = self.kernel(n, True)
+            case['full'] = (full, full.add(full_sel))
+        self.cases.append(case)
 
     def program(self, full=False):
         return f'{self.group}_{"full_" if full else ""}{self.elem.name}'
 
     def write(self):
         e = self.elem
-        self.m.add_program(self.program(), header(e) + '\n'.join(self.sources), req(e))
-        if self.full_sources:
-            self.m.add_program(self.program(True), header(e) + '\n'.join(self.full_sources), req(e))
-        for case_id, kernel, params in self.cases:
-            self.m.add_case(case_id, self.program(), kernel, 'vectors.gather', self.group, params, req(e))
+        for full in (False, True):
+            sources = [k.source() for (n, f), k in self.kernels.items() if f == full]
+            if sources:
+                self.m.add_program(self.program(full), header(e) + '\n'.join(sources), req(e))
+        for case in self.cases:
+            kernel, items = case['quick']
+            params = {'elem': describe(e), 'n': case['n'], 'global_quick': GLOBAL_QUICK, 'global_full': GLOBAL_FULL,
+                      **kernel.params(), 'items': items}
+            if 'full' in case:
+                kernel_f, items_f = case['full']
+                params['full'] = {'program': self.program(True), **kernel_f.params(), 'items': items_f}
+            self.m.add_case(case['id'], self.program(), kernel.name, 'vectors.gather', self.group, params, req(e))
 
 
 def add_rvalues(m, elem):
-    g = Group(m, elem, 'swizzles')
-    e = elem.name
+    g = Group(m, elem, 'swizzles', lvalue=False)
     for n in WIDTHS:
         if n <= 4:
             for length in range(1, 5):
                 sels = [''.join(s) for s in itertools.product(LETTERS[:n], repeat=length)]
-                g.add(f'len{length}', rvalue_kernel, f'swz_{e}{n}_len{length}', n, sels)
-        g.add('numeric', rvalue_kernel, f'swz_{e}{n}_numeric', n, numeric_selections(n, NUMERIC_QUICK[n], 'q', True),
+                g.add(f'len{length}', n, sels)
+        g.add('numeric', n, numeric_selections(n, NUMERIC_QUICK[n], 'q', True),
               numeric_selections(n, NUMERIC_FULL, 'f', True))
         chains = halves_chains(n)
         quick = quick_chains(n, chains, 'rvalue')
-        g.add('halves', rvalue_kernel, f'swz_{e}{n}_halves', n, spelled(quick),
+        g.add('halves', n, spelled(quick),
               spelled(chains) if quick != chains else None)
     g.write()
 
 
 def add_lvalues(m, elem):
-    g = Group(m, elem, 'lvalues')
-    e = elem.name
+    g = Group(m, elem, 'lvalues', lvalue=True)
     for n in WIDTHS:
         if n <= 4:
             sels = [''.join(s) for length in range(1, n + 1) for s in itertools.permutations(LETTERS[:n], length)]
-            g.add('xyzw', lvalue_kernel, f'lv_{e}{n}_xyzw', n, sels)
-        g.add('numeric', lvalue_kernel, f'lv_{e}{n}_numeric', n, numeric_selections(n, NUMERIC_QUICK[n], 'q', False),
+            g.add('xyzw', n, sels)
+        g.add('numeric', n, numeric_selections(n, NUMERIC_QUICK[n], 'q', False),
               numeric_selections(n, NUMERIC_FULL, 'f', False))
         # An lvalue may not name the undefined w of a 3-vector.
         chains = [c for c in halves_chains(n) if None not in halves_lanes(n, c)]
         quick = quick_chains(n, chains, 'lvalue')
-        g.add('halves', lvalue_kernel, f'lv_{e}{n}_halves', n, spelled(quick),
+        g.add('halves', n, spelled(quick),
               spelled(chains) if quick != chains else None)
     g.write()

@@ -40,14 +40,15 @@ Elements distinct_elements(const TypeDesc& elem, uint64_t seed, uint64_t stream,
 
 ModeKernel mode_kernel(CaseRun& run) {
   const json::Value& params = run.c.params;
-  if (!run.opts.full() || !params.has("full")) return {run.kernel(), &params};
+  if (!run.opts.full() || !params.has("full")) return {run.kernel(), &params, run.c.program + "/" + run.c.kernel};
   const json::Value& full = params.at("full");
   const std::string& program = full.at("program").as_string();
   auto it = run.suite.programs.find(program);
   if (it == run.suite.programs.end()) throw json::ParseError("case " + run.c.id + " names unknown program " + program);
   const BuiltProgram& built = run.session.programs.get(run.suite, it->second);
   if (!built.ok) throw BuildFailed{&built};
-  return {cl::Kernel(built.program, full.at("kernel").as_string().c_str()), &full};
+  const std::string& kernel = full.at("kernel").as_string();
+  return {cl::Kernel(built.program, kernel.c_str()), &full, program + "/" + kernel};
 }
 
 std::map<std::string, std::string> parse_item(const std::string& item) {

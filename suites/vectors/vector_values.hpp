@@ -49,6 +49,7 @@ Elements distinct_elements(const TypeDesc& elem, uint64_t seed, uint64_t stream,
 struct ModeKernel {
   cl::Kernel kernel;
   const json::Value* params;
+  std::string id;  // "program/kernel"
 };
 ModeKernel mode_kernel(CaseRun& run);
 
