@@ -111,7 +111,7 @@ def operators_kernel(elem, ops):
     builds much faster than one per operator); operator i reads the i-th
     IN_STRIDE elements of a work-item's region. Returns the source, the
     parameters every case shares, and each operator's outputs."""
-    e, c, sgn = elem.name, SIGNED_OF_SIZE[elem.size], SIGNED_OF_SIZE[elem.size]
+    e, c = elem.name, SIGNED_OF_SIZE[elem.size]
     out, outs = Slots(), Slots()
     lines, outputs = [], {}
     for i, op in enumerate(ops):
@@ -120,13 +120,13 @@ def operators_kernel(elem, ops):
     name = f'operators_{e}'
     stride = len(ops) * IN_STRIDE
     src = (f'__kernel void {name}(__global const {e}* a, __global const {e}* b, __global const {c}* cond,\n'
-           f'    __global {e}* out, __global {sgn}* out_signed)\n{{\n'
+           f'    __global {e}* out, __global {c}* out_signed)\n{{\n'
            f'  const size_t g = get_global_id(0);\n'
            f'  __global const {e}* pa = a + g * {stride};\n'
            f'  __global const {e}* pb = b + g * {stride};\n'
            f'  __global const {c}* pc = cond + g * {stride};\n'
            f'  __global {e}* o = out + g * {out.stride()};\n'
-           f'  __global {sgn}* os = out_signed + g * {outs.stride()};\n  '
+           f'  __global {c}* os = out_signed + g * {outs.stride()};\n  '
            + '\n  '.join(lines) + '\n}\n')
     shared = {'elem': describe(elem), 'in_stride': stride, 'op_stride': IN_STRIDE, 'out_stride': out.stride(), 'signed_stride': outs.stride(),
               'kernel_ops': [f'{op}@{i * IN_STRIDE}' for i, op in enumerate(ops)],
@@ -141,7 +141,7 @@ def sizeof_kernel(elem):
     for n in WIDTHS:
         t = vec_name(e, n)
         exprs = {'add': 'x + x', 'lt': 'x < x', 'lnot': '!x', 'lo': 'x.lo', 'even': 'x.even',
-                 'literal': f'({t})(x.s0)', 'select': f'c ? x : x'}
+                 'literal': f'({t})(x.s0)', 'select': 'c ? x : x'}
         lines.append(f'{{ {t} x = 0; {vec_name(SIGNED_OF_SIZE[elem.size], n)} c = 0;')
         for what in SIZEOF_FORMS:
             lines.append(f'  out[{len(items)}] = sizeof({exprs[what]});')

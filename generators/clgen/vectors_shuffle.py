@@ -9,7 +9,7 @@ at least 8^4 work-items), for larger pairs random ones. Bits above the ones
 the function considers are random, and must be ignored.
 """
 
-from .vectors_common import UNSIGNED_OF_SIZE, describe, header, load_expr, req, store_stmt, vec_name
+from .vectors_common import UNSIGNED_OF_SIZE, describe, header, load_expr, req, store_stmt
 
 SIZES = (2, 4, 8, 16)
 X_AT = {2: 0, 4: 4, 8: 8, 16: 16}
