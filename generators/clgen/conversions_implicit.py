@@ -60,14 +60,24 @@ def widen_scalars(e):
     return [s for s in ELEMENTS if rank_key(s) <= rank_key(e)]
 
 
+def widen_width(e, k):
+    """The vector width scalar number k is tested at with element type e:
+    rotating through every width keeps the programs small (compile time)
+    while each width and each scalar type is tried."""
+    return VECTOR_WIDTHS[(k + ELEMENTS.index(e)) % len(VECTOR_WIDTHS)]
+
+
 def widen_kernel(e, n, scalars):
-    """(v - v) + s: s is converted to e and duplicated into every component."""
+    """(v - v) + s: s is converted to e and duplicated into every component.
+    Every width's kernel has the same parameters (the sweep engine gives all
+    kernels the same arrays) and writes only the scalars tested at width n."""
     name = f'widen_{e.name}{n}'
     params = [f'__global const {e.name}* v'] + [f'__global const {s.name}* s_{s.name}' for s in scalars]
     params += [f'__global {e.name}* o_{s.name}' for s in scalars]
     body = ['  size_t i = get_global_id(0);', f'  {e.name}{n} x = vload{n}(i, v);']
-    for s in scalars:
-        body.append(f'  vstore{n}((x - x) + s_{s.name}[i * {n}], i, o_{s.name});')
+    for k, s in enumerate(scalars):
+        if widen_width(e, k) == n:
+            body.append(f'  vstore{n}((x - x) + s_{s.name}[i * {n}], i, o_{s.name});')
     return name, f'__kernel void {name}({", ".join(params)})\n{{\n' + '\n'.join(body) + '\n}\n'
 
 
@@ -101,14 +111,16 @@ def add_cases(m):
     for e in ELEMENTS:
         scalars = widen_scalars(e)
         req = tuple(requirements(*[Type(x, 1) for x in [e] + scalars]))
+        widths = sorted({widen_width(e, k) for k in range(len(scalars))})
         program = None
-        for n in VECTOR_WIDTHS:
+        for n in widths:
             name, source = widen_kernel(e, n, scalars)
             program = put('widen', req, name, source)
-        cases.append((f'conversions.widen.{e.name}', program, f'widen_{e.name}{VECTOR_WIDTHS[0]}',
+        cases.append((f'conversions.widen.{e.name}', program, f'widen_{e.name}{widths[0]}',
                       'conversions.widen', 'widen',
                       {'elem': Type(e, 1).describe(), 'scalars': describe_list(scalars),
-                       'widths': list(VECTOR_WIDTHS), 'kernel_prefix': f'widen_{e.name}'}, req))
+                       'scalar_widths': [widen_width(e, k) for k in range(len(scalars))],
+                       'widths': widths, 'kernel_prefix': f'widen_{e.name}'}, req))
     for program, (req, sources) in sorted(programs.items()):
         m.add_program(program, pragmas(req) + '\n'.join(sources), req)
     for cid, program, kernel, check, group, params, req in cases:

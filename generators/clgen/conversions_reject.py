@@ -21,18 +21,17 @@ def kernel(name, params, body):
 def rejects():
     """(id, kernel source, requires, why) for every negative case."""
     out = []
+    # A spread of sources, widths and rounding modes for each float type.
     for dst, req in (('float', ()), ('double', ('fp64',))):
-        for src in ('int', 'float', 'uchar', 'ulong'):
-            for n in (1, 4):
-                for rnd in ('', '_rte', '_rtn'):
-                    v = lambda t: t if n == 1 else f'{t}{n}'
-                    fn = f'convert_{v(dst)}_sat{rnd}'
-                    name = f'reject_{fn}_{src}'
-                    arg = 'in[i]' if n == 1 else f'vload{n}(i, in)'
-                    store = f'out[i] = {fn}({arg});' if n == 1 else f'vstore{n}({fn}({arg}), i, out);'
-                    out.append((f'sat_float.{fn}.{src}', FP64 * bool(req) + kernel(
-                        name, f'__global const {src}* in, __global {dst}* out', store), req,
-                        f'{fn}({v(src)}): _sat with a floating-point destination (6.4.3.3)'))
+        for src, n, rnd in (('int', 1, ''), ('float', 4, '_rte'), ('uchar', 8, '_rtn'), ('ulong', 16, '_rtz'),
+                            ('short', 3, '_rtp')):
+            vec = (lambda t: t) if n == 1 else (lambda t: f'{t}{n}')
+            fn = f'convert_{vec(dst)}_sat{rnd}'
+            arg = 'in[i]' if n == 1 else f'vload{n}(i, in)'
+            store = f'out[i] = {fn}({arg});' if n == 1 else f'vstore{n}({fn}({arg}), i, out);'
+            out.append((f'sat_float.{fn}.{src}', FP64 * bool(req) + kernel(
+                f'reject_{fn}_{src}', f'__global const {src}* in, __global {dst}* out', store), req,
+                f'{fn}({vec(src)}): _sat with a floating-point destination (6.4.3.3)'))
     for dst_n, src_n in ((4, 8), (2, 3), (16, 4), (3, 4)):
         fn = f'convert_int{dst_n}'
         name = f'reject_{fn}_float{src_n}'

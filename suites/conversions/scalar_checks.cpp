@@ -15,7 +15,8 @@
 // conversions.widen: (v - v) + s with v a vector of element type E and s a
 // scalar of no greater rank (6.4.6): s is converted to E and duplicated, so
 // every component must be that conversion (for floats +0 + c, which is c,
-// or +0 for c = -0).
+// or +0 for c = -0). Each scalar type is tried at one width, the widths
+// rotating over the scalar types (see the generator).
 #include <CL/opencl.hpp>
 
 #include <string>
@@ -270,6 +271,8 @@ void check_widen(CaseRun& run) {
   const json::Value& p = run.c.params;
   const TypeDesc e = TypeDesc::from_json(p.at("elem"));
   const std::vector<TypeDesc> scalars = type_list(p.at("scalars"));
+  std::vector<unsigned> scalar_widths;  // the width each scalar type is tested at
+  for (const auto& w : p.at("scalar_widths").as_array()) scalar_widths.push_back(unsigned(w.as_int()));
   std::vector<unsigned> widths;
   std::vector<cl::Kernel> kernels;
   const std::string prefix = p.at("kernel_prefix").as_string();
@@ -307,6 +310,7 @@ void check_widen(CaseRun& run) {
         const unsigned n = widths[w];
         const size_t first_lane = i / n * n;  // the scalar lane its work-item read
         for (size_t k = 0; k < scalars.size(); ++k) {
+          if (scalar_widths[k] != n) continue;  // another width's kernel writes this one
           const TypeDesc& s = scalars[k];
           const uint64_t x = load_lane(ch.in[k + 1], s.elem_size, first_lane);
           Expected want = convert_scalar(s, e, x, implicit_rounding(e), false);
@@ -324,7 +328,8 @@ void check_widen(CaseRun& run) {
   auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
   finish(run, tallies, sweep,
          "vector of " + e.name + " with " + std::to_string(scalars.size()) + " scalar types in " +
-             std::to_string(widths.size()) + " widths: " + std::to_string(range.size()) + " lanes",
+             std::to_string(widths.size()) + " widths (each scalar type at one): " + std::to_string(range.size()) +
+             " lanes",
          flush);
 }
 
