@@ -1,20 +1,27 @@
 // The cost of the math verdict (reference/math/judge.hpp) as an exhaustive
-// sweep pays it: one Judge::prepare per input (in batches, as the math
-// suite's verifier calls prepare_many), then one Judge::judge per vector
-// width (six) against that shared point. Inputs are uniformly random float
-// bit patterns (what a 2^32 sweep sees: every exponent field equally often,
-// NaNs and infinities included); the device results are the correctly
-// rounded float (MPFR, computed before timing) at every width, except one
-// width in eight that is a float off (either way).
+// sweep pays it: the math suite's verifier (suites/math/math_checks.cpp)
+// prepares 512 inputs at a time (Judge::prepare_many), then judges the
+// result of every vector width (six) against each shared point. Inputs of
+// one-argument functions come as a 2^32 sweep sees them: runs of 512
+// consecutive float bit patterns, from random starts (every exponent field
+// equally often, NaNs and infinities included); two-argument functions get
+// random bit patterns, as their stratified samples do. The device results
+// are the correctly rounded float (MPFR, computed before timing) at every
+// width, except one width in eight that is a float off (either way).
 //
 // Times are per-thread CPU time (CLOCK_THREAD_CPUTIME_ID), the best of
 // --repeats runs, so that other processes on a shared machine distort them
 // less than wall time would; read them as "measured under load" there.
+// prepare = the prepare pass alone; judge = (prepare and judge pass -
+// prepare pass) / 6. With --threads T, every thread runs the whole
+// workload at once and the wall time gives inputs verified per second
+// (six widths each) on T threads, and what 2^32 inputs would take.
 //
-//   math_judge_bench [--points N] [--repeats R] [--functions sin,exp,...]
+//   math_judge_bench [--points N] [--repeats R] [--threads T] [--functions sin,exp,...]
 #include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +29,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "reference/fp_bits.hpp"
@@ -44,14 +52,14 @@ struct Case {
 };
 
 const Case kCases[] = {
-    {"sin", {math::Bound::Kind::Ulps, 4}, "4 ulp"},
-    {"cos", {math::Bound::Kind::Ulps, 4}, "4 ulp"},
-    {"exp", {math::Bound::Kind::Ulps, 3}, "3 ulp"},
-    {"log", {math::Bound::Kind::Ulps, 3}, "3 ulp"},
-    {"pow", {math::Bound::Kind::Ulps, 16}, "16 ulp"},
-    {"sqrt", {math::Bound::Kind::Ulps, 3}, "3 ulp"},
+    {"sin", {math::Bound::Kind::Ulps, 4}, "ulp=4"},
+    {"cos", {math::Bound::Kind::Ulps, 4}, "ulp=4"},
+    {"exp", {math::Bound::Kind::Ulps, 3}, "ulp=3"},
+    {"log", {math::Bound::Kind::Ulps, 3}, "ulp=3"},
+    {"pow", {math::Bound::Kind::Ulps, 16}, "ulp=16"},
+    {"sqrt", {math::Bound::Kind::Ulps, 3}, "ulp=3"},
     {"sqrt", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
-    {"divide", {math::Bound::Kind::Ulps, 2.5}, "2.5 ulp"},
+    {"divide", {math::Bound::Kind::Ulps, 2.5}, "ulp=2.5"},
     {"divide", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
 };
 
@@ -61,51 +69,99 @@ double thread_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-struct Figures {
-  double prepare_ns = 1e300, judge_ns = 1e300;
+struct Workload {
+  std::vector<math::Judge::Point> inputs;  // args only
+  std::vector<uint32_t> got;               // kWidths results per input
+};
+
+Workload make_workload(const Case& c, size_t points, uint64_t seed) {
+  const math::Fn f = math::fn_of(math::function_id(c.name));
+  const size_t arity = math::functions()[static_cast<size_t>(f)].args.size();
+  std::mt19937_64 rng(seed);
+  Workload w;
+  w.inputs.resize(points);
+  w.got.resize(points * kWidths);
+  uint32_t next = 0;
+  for (size_t i = 0; i < points; ++i) {
+    if (i % kBatch == 0) next = static_cast<uint32_t>(rng());
+    for (size_t k = 0; k < arity; ++k) {
+      const uint32_t bits = arity == 1 ? next++ : static_cast<uint32_t>(rng());
+      w.inputs[i].args[k] = clconform::ref::float_from_bits(bits);
+    }
+    const uint32_t cr = math::enclose(f, w.inputs[i].args, 128).lo.round_to<Float>();
+    for (size_t k = 0; k < kWidths; ++k) w.got[i * kWidths + k] = cr;
+    // One width in eight (rotating) is a float off, either way.
+    const size_t off = i % 8;
+    if (off < kWidths)
+      w.got[i * kWidths + off] = (i & 1) ? clconform::ref::next_up<Float>(cr) : clconform::ref::next_down<Float>(cr);
+  }
+  return w;
+}
+
+struct Tally {
   long fallbacks = 0, failures = 0;
 };
 
-Figures measure(const Case& c, size_t points, int repeats, uint64_t seed) {
-  const math::Judge judge(c.name, math::Denormals::Kept);
-  const size_t arity = judge.info().args.size();
-  std::mt19937_64 rng(seed);
-  std::vector<math::Judge::Point> pts(points);
-  std::vector<uint32_t> got(points * kWidths);
-  for (size_t i = 0; i < points; ++i) {
-    for (size_t k = 0; k < arity; ++k) pts[i].args[k] = clconform::ref::float_from_bits(static_cast<uint32_t>(rng()));
-    const math::Fn f = math::fn_of(math::function_id(c.name));
-    const uint32_t cr = math::enclose(f, pts[i].args, 128).lo.round_to<Float>();
-    for (size_t w = 0; w < kWidths; ++w) got[i * kWidths + w] = cr;
-    // One width in eight (rotating) is a float off, either way.
-    const size_t off = (i % 8 < 6) ? i % 8 : kWidths;
-    if (off < kWidths)
-      got[i * kWidths + off] = (i & 1) ? clconform::ref::next_up<Float>(cr) : clconform::ref::next_down<Float>(cr);
-  }
-  Figures fig;
-  for (int r = 0; r < repeats; ++r) {
-    double t0 = thread_seconds();
-    for (size_t b = 0; b < points; b += kBatch) judge.prepare_many(pts.data() + b, std::min(kBatch, points - b));
-    double t1 = thread_seconds();
-    long fallbacks = 0, failures = 0;
-    for (size_t i = 0; i < points; ++i) {
-      for (size_t w = 0; w < kWidths; ++w) {
-        const math::Verdict v = judge.judge(pts[i], got[i * kWidths + w], c.bound);
-        fallbacks += v.used_mpfr;
-        failures += !v.pass;
+// One pass over the workload in the verifier's batches; JUDGE false: the
+// prepare work alone.
+Tally run_pass(const math::Judge& judge, const Workload& w, const math::Bound& bound, bool judge_results) {
+  Tally t;
+  std::vector<math::Judge::Point> batch(kBatch);
+  const size_t n = w.inputs.size();
+  for (size_t b = 0; b < n; b += kBatch) {
+    const size_t count = std::min(kBatch, n - b);
+    for (size_t i = 0; i < count; ++i) std::memcpy(batch[i].args, w.inputs[b + i].args, sizeof batch[i].args);
+    judge.prepare_many(batch.data(), count);
+    if (!judge_results) continue;
+    for (size_t i = 0; i < count; ++i) {
+      for (size_t k = 0; k < kWidths; ++k) {
+        const math::Verdict v = judge.judge(batch[i], w.got[(b + i) * kWidths + k], bound);
+        t.fallbacks += v.used_mpfr;
+        t.failures += !v.pass;
       }
     }
-    double t2 = thread_seconds();
-    fig.prepare_ns = std::min(fig.prepare_ns, 1e9 * (t1 - t0) / static_cast<double>(points));
-    fig.judge_ns = std::min(fig.judge_ns, 1e9 * (t2 - t1) / static_cast<double>(points * kWidths));
-    fig.fallbacks = fallbacks;
-    fig.failures = failures;
+  }
+  return t;
+}
+
+struct Figures {
+  double prepare_ns = 1e300, judge_ns = 1e300;
+  Tally tally;
+  double inputs_per_second = 0;  // with --threads
+};
+
+Figures measure(const Case& c, size_t points, int repeats, unsigned threads, uint64_t seed) {
+  const math::Judge judge(c.name, math::Denormals::Kept);
+  const Workload w = make_workload(c, points, seed);
+  Figures fig;
+  double prepare_s = 1e300, both_s = 1e300;
+  for (int r = 0; r < repeats; ++r) {
+    const double t0 = thread_seconds();
+    run_pass(judge, w, c.bound, false);
+    const double t1 = thread_seconds();
+    fig.tally = run_pass(judge, w, c.bound, true);
+    const double t2 = thread_seconds();
+    prepare_s = std::min(prepare_s, t1 - t0);
+    both_s = std::min(both_s, t2 - t1);
+  }
+  fig.prepare_ns = 1e9 * prepare_s / static_cast<double>(points);
+  fig.judge_ns = 1e9 * (both_s - prepare_s) / static_cast<double>(points * kWidths);
+  if (threads > 0) {
+    double best = 1e300;
+    for (int r = 0; r < repeats; ++r) {
+      const auto start = std::chrono::steady_clock::now();
+      std::vector<std::thread> pool;
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&] { run_pass(judge, w, c.bound, true); });
+      for (std::thread& t : pool) t.join();
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    fig.inputs_per_second = static_cast<double>(points) * threads / best;
   }
   return fig;
 }
 
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr, "math_judge_bench: %s\nusage: math_judge_bench [--points N] [--repeats R] [--functions a,b]\n",
+  std::fprintf(stderr, "math_judge_bench: %s\nusage: math_judge_bench [--points N] [--repeats R] [--threads T] [--functions a,b]\n",
                why);
   std::exit(2);
 }
@@ -115,6 +171,7 @@ Figures measure(const Case& c, size_t points, int repeats, uint64_t seed) {
 int main(int argc, char** argv) {
   size_t points = 1 << 16;
   int repeats = 5;
+  unsigned threads = 0;
   std::string only;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -122,19 +179,24 @@ int main(int argc, char** argv) {
     const char* v = argv[++i];
     if (a == "--points") points = std::strtoull(v, nullptr, 10);
     else if (a == "--repeats") repeats = std::atoi(v);
+    else if (a == "--threads") threads = static_cast<unsigned>(std::atoi(v));
     else if (a == "--functions") only = "," + std::string(v) + ",";
     else usage(("unknown option " + a).c_str());
   }
   if (points == 0 || repeats <= 0) usage("--points and --repeats must be positive");
-  std::printf("%-7s %-8s %12s %12s %14s %10s\n", "func", "bound", "prepare ns", "judge ns", "input+6 widths",
-              "fallbacks");
+  std::printf("%-7s %-8s %11s %9s %15s %17s", "func", "bound", "prepare ns", "judge ns", "input+6 widths ns",
+              "MPFR fallbacks");
+  if (threads > 0) std::printf("  %u threads: inputs/s, 2^32 inputs", threads);
+  std::printf("\n");
   for (const Case& c : kCases) {
     if (!only.empty() && only.find("," + std::string(c.name) + ",") == std::string::npos) continue;
     uint64_t seed = 0x6a75;  // per function name, so both bounds of one function see the same inputs
     for (const char* n = c.name; *n; ++n) seed = seed * 131 + static_cast<unsigned char>(*n);
-    const Figures f = measure(c, points, repeats, seed);
-    std::printf("%-7s %-8s %12.1f %12.1f %14.1f %6ld/%zu  (%ld results failed)\n", c.name, c.label, f.prepare_ns,
-                f.judge_ns, f.prepare_ns + kWidths * f.judge_ns, f.fallbacks, points * kWidths, f.failures);
+    const Figures f = measure(c, points, repeats, threads, seed);
+    std::printf("%-7s %-8s %11.1f %9.2f %15.1f %9ld/%-7zu", c.name, c.label, f.prepare_ns, f.judge_ns,
+                f.prepare_ns + kWidths * f.judge_ns, f.tally.fallbacks, points * kWidths);
+    if (threads > 0) std::printf("  %.3g, %.2f s", f.inputs_per_second, 0x1p32 / f.inputs_per_second);
+    std::printf("  (%ld results failed)\n", f.tally.failures);
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "reference/math/fast_tier.hpp"
+#include "reference/math/grid_bits.hpp"
 #include "reference/math/quarter_turns.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
@@ -39,7 +40,7 @@ constexpr double kIdle = 1.0;
 constexpr double kDirectTrigLimit = 0x1p16;
 
 void finish(Point& p, double dulps) {
-  p.error = dulps * double_spacing(p.approx);
+  enclose_in_normal_doubles(dulps, &p.approx, &p.error);
   p.prepared_by_mpfr = false;
 }
 
@@ -57,7 +58,52 @@ bool pow_domain(double x, double y) {
   return std::fabs(y) * (std::abs(exponent) + 1) < 1000;
 }
 
-template <Fn F, __m256d (*Vector)(__m256d), bool (*Domain)(double)>
+// Outside those domains: the value wherever it is certain without libm,
+// whose overflow, underflow and domain-error paths compute with subnormal
+// numbers to raise the floating-point exceptions (grid_bits.hpp says what
+// that costs). Overflow: a real result beyond 2^1024 is what an infinite
+// approximation stands for (fast_tier.hpp); underflow: a real result below
+// 2^-1075 lies within the error of 0. Thresholds from ln, log2, log10 of
+// 2^1024 and 2^-1075, rounded outwards.
+bool exp_saturated(double x, double* out) {
+  if (x >= 709.79) *out = std::numeric_limits<double>::infinity();
+  else if (x <= -745.14) *out = 0;
+  else return false;
+  return true;
+}
+bool exp2_saturated(double x, double* out) {
+  if (x >= 1024) *out = std::numeric_limits<double>::infinity();
+  else if (x <= -1075) *out = 0;
+  else return false;
+  return true;
+}
+bool exp10_saturated(double x, double* out) {
+  if (x >= 308.26) *out = std::numeric_limits<double>::infinity();
+  else if (x <= -323.62) *out = 0;
+  else return false;
+  return true;
+}
+bool log_saturated(double x, double* out) {  // log, log2, log10 (C99 Annex F: log(+-0) = -inf, log(x < 0) = NaN)
+  if (x == 0) *out = -std::numeric_limits<double>::infinity();
+  else if (x < 0) *out = std::numeric_limits<double>::quiet_NaN();
+  else return false;
+  return true;
+}
+// pow(x, y) = 2^(y log2 x) for finite x > 0 and finite y, with log2 x in
+// [e, e + 1) for x's binade 2^e: y e and y (e + 1) are exact products of a
+// float and a small integer.
+bool pow_saturated(double x, double y, double* out) {
+  if (!(x > 0 && x < std::numeric_limits<double>::infinity() && std::fabs(y) < std::numeric_limits<double>::infinity()))
+    return false;
+  const int e = static_cast<int>((to_bits(x) >> 52) & 0x7ff) - Double::bias;
+  const double at_e = y * e, at_next = y * (e + 1);
+  if (std::min(at_e, at_next) >= 1024) *out = std::numeric_limits<double>::infinity();
+  else if (std::max(at_e, at_next) <= -1075) *out = 0;
+  else return false;
+  return true;
+}
+
+template <Fn F, __m256d (*Vector)(__m256d), bool (*Domain)(double), bool (*Saturated)(double, double*)>
 __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
   const double dulps = fast_spec(F).error_dulps;
   for (size_t i = 0; i < n; i += kLanes) {
@@ -70,7 +116,7 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
     for (size_t k = 0; k < lanes; ++k) {
       Point& q = p[i + k];
       if (Domain(q.args[0])) q.approx = y[k];
-      else fast_value(F, q.args, &q.approx);
+      else if (!Saturated(q.args[0], &q.approx)) fast_value(F, q.args, &q.approx);
       finish(q, dulps);
     }
   }
@@ -93,7 +139,7 @@ __attribute__((target("avx2,fma"))) void vector_pow(Point* p, size_t n) {
     for (size_t k = 0; k < lanes; ++k) {
       Point& q = p[i + k];
       if (pow_domain(q.args[0], q.args[1])) q.approx = z[k];
-      else fast_value(F, q.args, &q.approx);  // pow and pown agree with C99 pow here (fast_tier.cpp)
+      else if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);  // C99 pow, as pown (fast_tier.cpp)
       finish(q, dulps);
     }
   }
@@ -192,12 +238,12 @@ FastBatch fast_batch(Fn f, bool vector) {
   }
   if (!vector) return nullptr;
   switch (f) {
-    case Fn::exp: return vector_unary<Fn::exp, _ZGVdN4v_exp, exp_domain>;
-    case Fn::exp2: return vector_unary<Fn::exp2, _ZGVdN4v_exp2, exp2_domain>;
-    case Fn::exp10: return vector_unary<Fn::exp10, _ZGVdN4v_exp10, exp10_domain>;
-    case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain>;
-    case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain>;
-    case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain>;
+    case Fn::exp: return vector_unary<Fn::exp, _ZGVdN4v_exp, exp_domain, exp_saturated>;
+    case Fn::exp2: return vector_unary<Fn::exp2, _ZGVdN4v_exp2, exp2_domain, exp2_saturated>;
+    case Fn::exp10: return vector_unary<Fn::exp10, _ZGVdN4v_exp10, exp10_domain, exp10_saturated>;
+    case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain, log_saturated>;
+    case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain, log_saturated>;
+    case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain, log_saturated>;
     case Fn::pow: return vector_pow<Fn::pow>;
     case Fn::pown: return vector_pow<Fn::pown>;
     default: return nullptr;

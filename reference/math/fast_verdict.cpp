@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/grid_bits.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -31,7 +32,7 @@ FastVerdict decided(bool pass, double ulp, double absolute) {
 FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush) {
   if (p.error < 0) return {};
   const double a = p.approx, e = p.error;
-  const float g = float_from_bits(got);
+  const double g = float_bits_to_double(got);
   // Under flushing a failure may still be accepted through a flushed
   // argument (any result) or a flushed result (a zero): MPFR decides those.
   const bool failure_is_final = !flush || (!p.subnormal_arg && g != 0);

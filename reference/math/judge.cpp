@@ -9,6 +9,7 @@
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/fast_verdict.hpp"
 #include "reference/math/functions.hpp"
+#include "reference/math/grid_bits.hpp"
 #include "reference/math/mpfr_eval.hpp"
 #include "reference/math/mpfr_verdict.hpp"
 
@@ -62,11 +63,11 @@ void Judge::prepare_many(Point* points, size_t n) const {
     // flush-to-zero variants): MPFR decides in judge.
     if (may_have_alternatives_ && alternatives(f, p.args, flush) != 1) continue;
     if (has_fast_ && fast_value(f, p.args, &p.approx)) {
-      p.error = fast_error_dulps_ * double_spacing(p.approx);
+      enclose_in_normal_doubles(fast_error_dulps_, &p.approx, &p.error);
     } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision);
       p.approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
-      p.error = double_spacing(p.approx);
+      enclose_in_normal_doubles(1, &p.approx, &p.error);
       p.prepared_by_mpfr = true;
     }
     settle(p);
@@ -79,19 +80,21 @@ void Judge::prepare_many(Point* points, size_t n) const {
 // values at the ends (down to the subnormal spacing when 0 is inside).
 void Judge::settle(Point& p) const {
   const double lo = p.approx - p.error, hi = p.approx + p.error;
-  p.nearest = to_bits(static_cast<float>(p.approx));
-  p.certain = std::isnan(p.approx) || to_bits(static_cast<float>(lo)) == to_bits(static_cast<float>(hi));
+  p.nearest = round_to_float_bits(p.approx);
+  p.certain = std::isnan(p.approx) || round_to_float_bits(lo) == round_to_float_bits(hi);
   if (!std::isnan(p.approx)) {
     p.ulp_scale = float_ulp_scale(p.approx);
     const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
-    const int smallest = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
-    p.ulp_scale_max = exact_power_of_two(-smallest);
-    p.ulp_scale_min = exact_power_of_two(-std::max(at_lo, at_hi));
+    // Bitwise: the signs of lo and hi are coin tosses in a sweep, a branch would mispredict.
+    const bool straddles_zero = (lo < 0) & (hi > 0);
+    const int smallest = straddles_zero ? Float::subnormal_exponent : std::min(at_lo, at_hi);
+    p.ulp_scale_max = float_scale_of(smallest);
+    p.ulp_scale_min = float_scale_of(std::max(at_lo, at_hi));
   }
   bool subnormal = false;
   for (size_t k = 0; k < 3; ++k) {
-    const double v = p.args[k];
-    subnormal |= float_args_[k] && v != 0 && std::fabs(v) < 0x1p-126;
+    const double v = std::fabs(p.args[k]);
+    subnormal |= float_args_[k] & (v != 0) & (v < 0x1p-126);
   }
   p.subnormal_arg = subnormal;
 }
@@ -102,7 +105,7 @@ Verdict Judge::judge(const Point& point, uint32_t got, const Bound& bound) const
   if (got == point.nearest && point.certain && bound.kind == Bound::Kind::Ulps && bound.value >= 0.5 &&
       is_finite_float(got)) {
     Verdict v;
-    const double d = std::fabs(static_cast<double>(float_from_bits(got)) - point.approx);
+    const double d = std::fabs(float_bits_to_double(got) - point.approx);
     v.pass = true;
     v.ulp = d * point.ulp_scale;
     v.absolute = d;

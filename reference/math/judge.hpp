@@ -111,7 +111,7 @@ class Judge {
   // int argument values, exactly, as doubles.
   struct Point {
     double args[3] = {0, 0, 0};
-    double approx = 0;     // fast tier value (or MPFR's rounded to double)
+    double approx = 0;     // fast tier value (or MPFR's rounded to double); below 2^-970, a wider enclosure's centre
     double error = -1;     // |approx - real| <= error; negative: judge asks MPFR
     uint32_t nearest = 0;  // the float bits the fast tier says are correctly rounded, when certain
     bool certain = false;  // nearest is certain

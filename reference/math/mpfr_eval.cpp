@@ -193,8 +193,14 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
       // The unfused reading: the product correctly rounded to float, then
       // the sum (spec 7.4: "a multiply followed by an add both of which
       // are correctly rounded"; the add's rounding is the judged one).
+      // Alternative 2, only offered when denormals may be flushed: the
+      // multiply is an operation of its own, so a product that is
+      // subnormal before rounding may be flushed to zero (7.5.3, rule 2)
+      // before the add.
       Mpfr product = Mpfr::with_precision(64);
       mpfr_mul(product.get(), X, Y, N);  // exact: 48 bits
+      if (alt == 2 && !mpfr_zero_p(product.get()) && mpfr_get_exp(product.get()) <= -126)  // |p| < 2^-126
+        mpfr_set_zero(product.get(), 1);
       const Mpfr rounded = Mpfr::from_bits<Float>(product.round_to<Float>(), 64);
       return mpfr_add(r, rounded.get(), Z, N);
     }
@@ -215,7 +221,7 @@ constexpr mpfr_exp_t kTinyExponent = -(mpfr_exp_t{1} << 24);
 }  // namespace
 
 int alternatives(Fn f, const double* args, bool flush) {
-  if (f == Fn::mad) return 2;
+  if (f == Fn::mad) return flush ? 3 : 2;
   if (f == Fn::rsqrt && args[0] == 0 && std::signbit(args[0])) return 2;
   if (f == Fn::nextafter && flush) {
     float v;

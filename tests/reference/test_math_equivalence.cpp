@@ -252,7 +252,8 @@ TEST(MathEquivalence, BatchPreparedPointsGiveTheMpfrOnlyVerdict) {
       random_args(info, rng, a.data());
       pool.push_back(a);
     }
-    for (const double edge : {700.0, 1000.0, 300.0, 0x1p16, 0.0, static_cast<double>(INFINITY)}) {
+    for (const double edge : {700.0, 1000.0, 300.0, 709.79, 745.14, 1024.0, 1075.0, 308.26, 323.62, 0x1p16, 0.0,
+                              static_cast<double>(INFINITY)}) {
       for (const double v : {edge, -edge, static_cast<double>(std::nextafter(static_cast<float>(edge), 0.0f))}) {
         pool.push_back({v, 2, 0});
         pool.push_back({1.5, v, 0});

@@ -218,9 +218,10 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
       }
       for (const float s : kSpecials)
         for (const float t : kSpecials) add(s, t);
-      // The edges of the vector functions' domains (fast_batch.cpp) and of
-      // the direct trigonometric range.
-      for (const double edge : {700.0, 1000.0, 300.0, 0x1p16, 0x1p30}) {
+      // The edges of the vector functions' domains and of their saturated
+      // overflows and underflows (fast_batch.cpp), and of the direct
+      // trigonometric range.
+      for (const double edge : {700.0, 1000.0, 300.0, 709.79, 745.14, 1024.0, 1075.0, 308.26, 323.62, 0x1p16, 0x1p30}) {
         float v = static_cast<float>(edge);
         for (int k = 0; k < 3; ++k) v = std::nextafter(v, 0.0f);
         for (int k = 0; k < 6; ++k, v = std::nextafter(v, INFINITY)) {

@@ -67,4 +67,66 @@ TEST(MathGridBits, PowersOfTwoAreExact) {
   for (int k = -1074; k <= 1023; ++k) ASSERT_EQ(math::exact_power_of_two(k), std::ldexp(1.0, k)) << k;
 }
 
+TEST(MathGridBits, FloatConversionsMatchTheHosts) {
+  // Every float pattern with the top 9 bits of its fraction varied, and
+  // all subnormals' neighbourhoods of zero and 2^-126.
+  for (uint64_t b = 0; b <= 0xffffffffu; b += 0x3fff) {
+    const uint32_t bits = static_cast<uint32_t>(b);
+    const float f = clconform::ref::float_from_bits(bits);
+    if (std::isnan(f)) continue;
+    ASSERT_EQ(clconform::ref::to_bits(math::float_bits_to_double(bits)), clconform::ref::to_bits(static_cast<double>(f)))
+        << std::hex << bits;
+  }
+  // Rounding doubles to float: around every float of the subnormal range's
+  // edges and of random patterns, the value itself, the midpoints with
+  // its neighbours and one double step either side of them (ties to even).
+  std::mt19937_64 rng(0x6662);
+  std::vector<uint32_t> floats = {0, 1, 2, 3, 0x7fffff, 0x7ffffe, 0x800000, 0x800001, 0x7f7fffff, 0x7f800000};
+  for (int i = 0; i < 100000; ++i) floats.push_back(static_cast<uint32_t>(rng()) & 0x7fffffffu);
+  for (const uint32_t m : floats) {
+    const float f = clconform::ref::float_from_bits(m);
+    if (std::isnan(f)) continue;
+    const double up = std::nextafter(f, INFINITY);
+    for (const double base : {static_cast<double>(f), (f + up) / 2}) {
+      for (const double v : {base, std::nextafter(base, 0.0), std::nextafter(base, 1e300)}) {
+        for (const double x : {v, -v}) {
+          if (std::isinf(x) || (x != 0 && std::fabs(x) < 0x1p-1022)) continue;
+          ASSERT_EQ(math::round_to_float_bits(x), clconform::ref::to_bits(static_cast<float>(x))) << x;
+        }
+      }
+    }
+  }
+}
+
+// The enclosure below 2^-970 is widened, never narrowed, and keeps the
+// side of zero; above it is the plain dulps * dulp.
+TEST(MathGridBits, EnclosuresStayWithinNormalDoubles) {
+  const double tiny = std::numeric_limits<double>::denorm_min();
+  for (const double dulps : {0.0, 1.0, 4.0, 16.0}) {
+    for (const double a : {0.0, -0.0, tiny, -tiny, 3 * tiny, 20 * tiny, 0x1p-1022, -0x1p-1000, 0x1p-971, 0x1p-970,
+                           1.0, -3.5, 0x1p1000}) {
+      double approx = a, error = -1;
+      math::enclose_in_normal_doubles(dulps, &approx, &error);
+      const double original = dulps * math::double_spacing(a);
+      ASSERT_GE(error, 0);
+      ASSERT_TRUE(error == 0 || std::fabs(error) >= 0x1p-1022) << a;
+      ASSERT_TRUE(approx == 0 || std::fabs(approx) >= 0x1p-1022) << a;
+      // [a - original, a + original] within [approx - error, approx + error],
+      // compared exactly in long double (64-bit significand, wide exponent).
+      const long double lo = static_cast<long double>(a) - original, hi = static_cast<long double>(a) + original;
+      ASSERT_LE(static_cast<long double>(approx) - error, lo) << a << " dulps " << dulps;
+      ASSERT_GE(static_cast<long double>(approx) + error, hi) << a << " dulps " << dulps;
+      if (lo >= 0) {
+        ASSERT_GE(static_cast<long double>(approx) - error, 0) << a;
+      }
+      if (hi <= 0) {
+        ASSERT_LE(static_cast<long double>(approx) + error, 0) << a;
+      }
+      if (std::fabs(a) >= 0x1p-970) {
+        ASSERT_TRUE(approx == a && error == original) << a;
+      }
+    }
+  }
+}
+
 }  // namespace
