@@ -6,8 +6,9 @@ vector components), 6.4.1 and 6.4.2 (no conversions between vector types),
 (shuffle, shuffle2), for the ten element types and n = 2, 3, 4, 8, 16.
 
 Groups: literals, swizzles, lvalues, operators, shuffle, loadstore
-(kernels that must build and give the host's values) and negative (code
-that must fail to build). Each group's module says what it covers; the
+(kernels that must build and give the host's values), negative (code that
+must fail to build) and selftest (the host references against the spec's
+examples). Each group's module says what it covers; the
 expected values are computed by the checks in suites/vectors/ from the
 parameters written here.
 """
@@ -29,4 +30,7 @@ def build():
         vectors_shuffle.add(m, elem)
         vectors_loadstore.add(m, elem)
     vectors_negative.add(m)
+    # The host references checked against the spec's own examples; it runs
+    # no kernel, but a case needs a program, so it names a small one.
+    m.add_case('vectors.selftest.reference', 'operators_char', 'sizeof_char', 'vectors.selftest', 'selftest', {})
     return m

@@ -8,6 +8,7 @@ void register_vectors_checks() {
   vectors::register_operator_checks();
   vectors::register_shuffle_check();
   vectors::register_loadstore_check();
+  vectors::register_selftest_check();
 }
 
 }  // namespace clconform::suites
