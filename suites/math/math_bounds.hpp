@@ -39,6 +39,8 @@ class BoundSpec {
   std::optional<double> nominal_ulps() const;
   // Measured only, for every input (native_, lgamma).
   bool informational() const { return kind_ == Kind::Info; }
+  // The same bound for every input: at() need not be asked per lane.
+  bool constant() const { return kind_ != Kind::UlpPlusFloor && kind_ != Kind::Pieces; }
   // The relaxed table's formula for a derived implementation, or "".
   const std::string& derived() const { return derived_; }
 

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "checks.hpp"
@@ -45,6 +46,12 @@ struct Output {
   bool is_int = false, is_nan_fn = false;
   std::unique_ptr<rm::Judge> judge;
   BoundSpec spec;
+  // A bound that is the same for every lane, worked out once.
+  std::optional<LaneBound> fixed;
+  // The fixed bound accepts the correctly rounded float, so a result equal
+  // to a Point's certain nearest float passes without asking the judge
+  // (the judge's own first test; this is the hot path of every sweep).
+  bool nearest_passes = false;
 };
 
 struct Worst {
@@ -136,6 +143,13 @@ class MathCase {
         if (!rm::find_function(out.judge_name))
           throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
         if (!out.is_int) out.judge = std::make_unique<rm::Judge>(out.judge_name, denormals_);
+      }
+      if (out.spec.constant()) {
+        out.fixed = out.spec.at(nullptr);
+        const rm::Bound& b = out.fixed->bound;
+        out.nearest_passes = out.fixed->kind != LaneBound::Kind::Undefined &&
+                             (b.kind == rm::Bound::Kind::CorrectlyRounded ||
+                              (b.kind == rm::Bound::Kind::Ulps && b.value >= 0.5));
       }
       outputs_.push_back(std::move(out));
     }
@@ -255,21 +269,29 @@ class MathCase {
   }
 
   // One width's float result against the bound; returns whether it passed.
-  bool judge_one(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, uint32_t got, uint64_t lane,
-                 size_t k, const Tuple& t, Acc& acc, const std::string& what) const {
-    const rm::Verdict v = out.judge->judge(p, got, lb.bound);
-    acc.mpfr += v.used_mpfr;
-    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
-    const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+  // Counts one judged result of width K with error U ulp.
+  void count(Acc& acc, size_t k, double u, const rm::Judge::Point& p, uint64_t lane, uint32_t got,
+             const Tuple& t) const {
+    const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
     ++acc.hist[std::min(bin, kEdges.size() - 1)];
     WidthStats& ws = acc.widths[k];
     ++ws.checked;
     ws.max_ulp = std::max(ws.max_ulp, u);
     if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k], got, t, reference_text(p)};
+  }
+
+  // One width's float result against the bound; returns whether it passed.
+  // WHAT names the check for a failure's note ("sin", an edge case's name).
+  bool judge_one(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, uint32_t got, uint64_t lane,
+                 size_t k, const Tuple& t, Acc& acc, const std::string& what) const {
+    const rm::Verdict v = out.judge->judge(p, got, lb.bound);
+    acc.mpfr += v.used_mpfr;
+    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
+    count(acc, k, u, p, lane, got, t);
     const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
     if (fails) {
-      ++ws.failed;
-      std::string note = what + ulp_text(u) + " ulp";
+      ++acc.widths[k].failed;
+      std::string note = what + ": " + ulp_text(u) + " ulp";
       if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
       note += "; bound " + out.spec.describe();
       acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), reference_text(p), note, u));
@@ -280,8 +302,9 @@ class MathCase {
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
                     const rm::Judge::Point* p, bool nonfinite_result, Acc& acc) const {
     const Output& out = outputs_[j];
-    double args[3] = {0, 0, 0};
-    to_args(t, args);
+    double own[3] = {0, 0, 0};
+    if (!p) to_args(t, own);
+    const double* args = p ? p->args : own;  // a Point holds its arguments already
     if (out.is_nan_fn) {  // nan(nancode): a NaN (a quiet one, 7.5.1 "should")
       for (size_t k = 0; k < widths_.size(); ++k) {
         const uint32_t got = got_bits(ch, k, j, i);
@@ -296,7 +319,7 @@ class MathCase {
       }
       return;
     }
-    const LaneBound lb = out.spec.at(args);
+    const LaneBound lb = out.fixed ? *out.fixed : out.spec.at(args);
     const bool skip_nonfinite = regime_.finite_only && (nonfinite_arg(t) || nonfinite_result);
     if (lb.kind == LaneBound::Kind::Undefined || skip_nonfinite) {
       acc.unjudged += widths_.size();
@@ -316,8 +339,17 @@ class MathCase {
       }
       return;
     }
-    for (size_t k = 0; k < widths_.size(); ++k)
-      judge_one(out, *p, lb, got_bits(ch, k, j, i), lane, k, t, acc, out.judge_name + ": ");
+    const bool nearest_passes = out.nearest_passes && p->certain;
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      const uint32_t got = got_bits(ch, k, j, i);
+      if (nearest_passes && got == p->nearest) {
+        // Correctly rounded: within the bound for certain; its error, for
+        // the profile, from the prepared ulp scale.
+        count(acc, k, std::fabs(double(ref::float_from_bits(got)) - p->approx) * p->ulp_scale, *p, lane, got, t);
+        continue;
+      }
+      judge_one(out, *p, lb, got, lane, k, t, acc, out.judge_name);
+    }
   }
 
   void edge_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j, const rm::Judge::Point* p,
@@ -340,7 +372,7 @@ class MathCase {
         if (lb.kind == LaneBound::Kind::Undefined || !p) {
           o = Outcome::Skip;
         } else {
-          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name + ": ") ? Outcome::Pass : Outcome::Fail;
+          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name) ? Outcome::Pass : Outcome::Fail;
           if (o == Outcome::Fail) {  // judge_one kept the record
             ++acc.check_fail[c];
             continue;
