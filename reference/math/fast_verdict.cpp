@@ -1,5 +1,6 @@
 #include "reference/math/fast_verdict.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,8 +53,8 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
   }
 
   const double lo = a - e, hi = a + e;
-  // Errors in ulps are distances times 2^-ulp_exponent (exact scalings,
-  // prepared once per point).
+  // Errors in ulps are distances times 2^-ulp_exponent (exact scalings;
+  // approx's prepared once per point).
   const double scale = p.ulp_scale;
   // An absolute bound: an infinity is infinitely far from a finite value.
   // The device value as a real: an infinity counts from 2^128 (ulp.hpp).
@@ -86,11 +87,12 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
       // ulp grows with |x|, so over [lo, hi] it lies between its values at
       // the ends (down to the subnormal spacing when [lo, hi] holds 0); the
       // error is then at most (d + e) / smallest ulp and at least
-      // (d - e) / largest ulp (prepare stored the reciprocals). At a binade
-      // edge this still decides all but the results whose error lands
-      // between the two readings.
-      if ((d + e) * (1 + kSlack) * p.ulp_scale_max <= bound.value) return decided(true, d * scale, absolute);
-      if ((d - e) * (1 - kSlack) * p.ulp_scale_min > bound.value) return fail(d * scale, absolute);
+      // (d - e) / largest ulp. At a binade edge this still decides all but
+      // the results whose error lands between the two readings.
+      const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
+      const int smallest = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
+      if ((d + e) * (1 + kSlack) * float_scale_of(smallest) <= bound.value) return decided(true, d * scale, absolute);
+      if ((d - e) * (1 - kSlack) * float_scale_of(std::max(at_lo, at_hi)) > bound.value) return fail(d * scale, absolute);
       return {};
     }
   }

@@ -14,8 +14,8 @@ struct FastVerdict {
   Verdict verdict;
 };
 
-// FLUSH: Denormals::MayFlush. P must come from Judge::prepare (its ulp
-// scales and subnormal_arg flag are used). Under flushing, a failure is
+// FLUSH: Denormals::MayFlush. P must come from Judge::prepare (its
+// ulp_scale and subnormal_arg are used). Under flushing, a failure is
 // left to MPFR whenever a flushed reading could still accept the result.
 FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound, bool flush);
 

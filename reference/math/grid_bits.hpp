@@ -12,6 +12,7 @@
 // range; results in float's subnormal range convert to subnormal floats).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -40,7 +41,7 @@ inline double double_spacing(double a) {
 }
 
 // ulp_exponent<Float>(x) of reference/ulp.hpp for a double x that is not
-// a NaN. Where |x| has the double exponent e (floor(log2|x|) for normal
+// a NaN (which gets the top binade's spacing). Where |x| has the double exponent e (floor(log2|x|) for normal
 // doubles), the float ulp is 2^(e - 23), or 2^(e - 24) at a power of two
 // (the binade below's spacing); clamped below at the subnormal spacing
 // 2^-149 (everything up to 2^-126, zeros and subnormal doubles included)
@@ -52,7 +53,7 @@ inline int float_ulp_exponent(double x) {
   const int power_of_two = (bits & Double::mantissa_mask) == 0;
   const int u = e - (Float::precision - 1) - power_of_two;
   const int smallest = Float::subnormal_exponent, largest = Float::emax - Float::precision + 1;
-  return u < smallest ? smallest : (u > largest ? largest : u);
+  return std::min(std::max(u, smallest), largest);
 }
 
 // 2^-u for a float ulp exponent u (-149 .. 104: a normal double), so that
@@ -64,8 +65,8 @@ inline double float_ulp_scale(double x) { return float_scale_of(float_ulp_expone
 
 // The float with bits B as a double (exact).
 inline double float_bits_to_double(uint32_t b) {
-  if ((b & Float::exponent_mask) != 0) return static_cast<double>(float_from_bits(b));
-  // Zero or subnormal: its integer multiple of 2^-149.
+  if (__builtin_expect((b & Float::exponent_mask) != 0, 1)) return static_cast<double>(float_from_bits(b));
+  // A zero or a subnormal: its integer multiple of 2^-149, with its sign.
   const double magnitude = static_cast<double>(b & Float::mantissa_mask) * 0x1p-149;
   return (b & Float::sign_mask) != 0 ? -magnitude : magnitude;
 }
@@ -73,19 +74,23 @@ inline double float_bits_to_double(uint32_t b) {
 // The bits of static_cast<float>(x) in the host's round-to-nearest-even
 // mode, for a double x that is not subnormal.
 inline uint32_t round_to_float_bits(double x) {
-  const double magnitude = std::fabs(x);
-  if (!(magnitude < 0x1p-126)) return to_bits(static_cast<float>(x));  // normal, overflow, NaN
-  // The nearest multiple of 2^-149, ties to even: magnitude * 2^149 < 2^23
-  // is exact, and adding 2^52 rounds it to an integer. 2^23 units is the
+  const uint64_t bits = to_bits(x);
+  const uint64_t magnitude_bits = bits & ~Double::sign_mask;
+  // Only results in float's subnormal range (rare in most sweeps) need the
+  // detour; down to half the smallest subnormal the host would produce a
+  // subnormal float.
+  if (__builtin_expect(magnitude_bits >= to_bits(0x1p-126) || magnitude_bits < to_bits(0x1p-151), 1))
+    return to_bits(static_cast<float>(x));  // normal, overflowing, NaN, or a zero
+  // The nearest multiple of 2^-149, ties to even: |x| * 2^149 < 2^23 is
+  // exact, and adding 2^52 rounds it to an integer. 2^23 units is the
   // smallest normal float's bit pattern, as it should be.
-  const double units = (magnitude * 0x1p149 + 0x1p52) - 0x1p52;
-  const uint32_t sign = static_cast<uint32_t>(to_bits(x) >> 32) & Float::sign_mask;
-  return sign | static_cast<uint32_t>(units);
+  const double units = (double_from_bits(magnitude_bits) * 0x1p149 + 0x1p52) - 0x1p52;
+  return (static_cast<uint32_t>(bits >> 32) & Float::sign_mask) | static_cast<uint32_t>(units);
 }
 
 // The fast tier's enclosure |real - approx| <= dulps * dulp(approx) (DULPS
 // a small integer), stored as *APPROX, *ERROR in normal doubles (or
-// zeros). Where |approx| < 2^-970 its error would be subnormal, so the
+// zeros; an infinite or NaN approx gets error 0). Where |approx| < 2^-970 its error would be subnormal, so the
 // enclosure becomes a wider one: [0, 2^-969] with approx's sign when the
 // original lies on one side of zero, [-2^-969, 2^-969] when it holds zero.
 // Both lie far inside the interval that rounds to a zero float, and a
@@ -93,8 +98,11 @@ inline uint32_t round_to_float_bits(double x) {
 inline void enclose_in_normal_doubles(double dulps, double* approx, double* error) {
   const uint64_t magnitude = to_bits(*approx) & ~Double::sign_mask;
   const int biased = static_cast<int>(magnitude >> 52);
-  if (biased >= 53) {  // |approx| >= 2^-970, infinities and NaNs: dulp is a normal double
-    *error = dulps * double_spacing(*approx);
+  if (biased >= 53) {
+    // |approx| >= 2^-970: dulp is a normal double, 2^(biased - 1075). An
+    // infinity or a NaN has its own meaning (fast_tier.hpp) and no error.
+    const uint64_t spacing_bits = biased == 0x7ff ? 0 : static_cast<uint64_t>(biased - 52) << 52;
+    *error = dulps * double_from_bits(spacing_bits);
     return;
   }
   if (magnitude == 0 && dulps == 0) {  // an exact zero

@@ -20,8 +20,6 @@ namespace {
 // there is none (its error is then under one double ulp).
 constexpr mpfr_prec_t kPreparePrecision = 96;
 
-bool is_finite_float(uint32_t bits) { return (bits & Float::exponent_mask) != Float::exponent_mask; }
-
 }  // namespace
 
 Judge::Judge(const std::string& function, Denormals float_denormals)
@@ -76,42 +74,26 @@ void Judge::prepare_many(Point* points, size_t n) const {
 
 // The real value lies in [lo, hi] = [approx - error, approx + error]: when
 // both ends round to the same float, every value between does too
-// (rounding is monotone), and the float ulp over [lo, hi] lies between its
-// values at the ends (down to the subnormal spacing when 0 is inside).
+// (rounding is monotone). This runs once per input of a sweep: a few dozen
+// instructions, and no data-dependent branch that a sweep of random tuples
+// would mispredict.
 void Judge::settle(Point& p) const {
   const double lo = p.approx - p.error, hi = p.approx + p.error;
   p.nearest = round_to_float_bits(p.approx);
-  p.certain = std::isnan(p.approx) || round_to_float_bits(lo) == round_to_float_bits(hi);
-  if (!std::isnan(p.approx)) {
-    p.ulp_scale = float_ulp_scale(p.approx);
-    const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
-    // Bitwise: the signs of lo and hi are coin tosses in a sweep, a branch would mispredict.
-    const bool straddles_zero = (lo < 0) & (hi > 0);
-    const int smallest = straddles_zero ? Float::subnormal_exponent : std::min(at_lo, at_hi);
-    p.ulp_scale_max = float_scale_of(smallest);
-    p.ulp_scale_min = float_scale_of(std::max(at_lo, at_hi));
-  }
+  p.certain = std::isnan(p.approx) | (round_to_float_bits(lo) == round_to_float_bits(hi));
+  p.ulp_scale = float_ulp_scale(p.approx);  // a NaN's is unused
+  // Only flushing judges read it (fast_verdict.hpp).
   bool subnormal = false;
-  for (size_t k = 0; k < 3; ++k) {
-    const double v = std::fabs(p.args[k]);
-    subnormal |= float_args_[k] & (v != 0) & (v < 0x1p-126);
+  if (denormals_ == Denormals::MayFlush) {
+    for (size_t k = 0; k < 3; ++k) {
+      const double v = std::fabs(p.args[k]);
+      subnormal |= float_args_[k] && v != 0 && v < 0x1p-126;
+    }
   }
   p.subnormal_arg = subnormal;
 }
 
-Verdict Judge::judge(const Point& point, uint32_t got, const Bound& bound) const {
-  // The common case of a sweep: the device returned the float the fast
-  // tier certainly rounds to, and the bound allows half an ulp.
-  if (got == point.nearest && point.certain && bound.kind == Bound::Kind::Ulps && bound.value >= 0.5 &&
-      is_finite_float(got)) {
-    Verdict v;
-    const double d = std::fabs(float_bits_to_double(got) - point.approx);
-    v.pass = true;
-    v.ulp = d * point.ulp_scale;
-    v.absolute = d;
-    v.used_mpfr = point.prepared_by_mpfr;
-    return v;
-  }
+Verdict Judge::judge_further(const Point& point, uint32_t got, const Bound& bound) const {
   const FastVerdict fast = fast_verdict(point, got, bound, denormals_ == Denormals::MayFlush);
   if (fast.decided) {
     Verdict v = fast.verdict;

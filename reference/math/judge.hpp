@@ -17,8 +17,8 @@
 //    and flush to zero of the arguments.
 //  * Point::error: the fast value's error bound (negative: no fast value).
 //  * Verdict::absolute: |device - real| for Absolute bounds.
-//  * Point::ulp_scale, ulp_scale_max, ulp_scale_min, subnormal_arg: what
-//    prepare derives once per point for the judge of every vector width.
+//  * Point::ulp_scale, subnormal_arg: what prepare derives once per point
+//    for the judge of every vector width.
 //
 // Two tiers (DESIGN.md principle 3): a fast approximation in double, with an
 // error bound that tests/reference checks against MPFR on millions of
@@ -35,10 +35,13 @@
 // spells out the exact rule.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "reference/math/grid_bits.hpp"  // float_bits_to_double, for judge's inline common case
 
 namespace clconform::ref::math {
 
@@ -116,15 +119,11 @@ class Judge {
     uint32_t nearest = 0;  // the float bits the fast tier says are correctly rounded, when certain
     bool certain = false;  // nearest is certain
     bool prepared_by_mpfr = false;  // no fast tier: approx came from MPFR
-    // Derived by prepare from approx and error, so that judge, once per
-    // vector width, does no exponent arithmetic: 2^-u for the float ulp
-    // exponents u (reference/ulp.hpp) of approx and of the ends of
-    // [approx - error, approx + error] (the largest and the smallest
-    // reciprocal ulp over that interval), and whether a float argument is
-    // subnormal (a flushed reading exists, spec 7.5.3).
+    // Derived by prepare, once for every vector width: 2^-u for the float
+    // ulp exponent u of approx (reference/ulp.hpp), so that an error in
+    // ulps is a product; and, for a judge that flushes denormals, whether a
+    // float argument is subnormal (a flushed reading exists, spec 7.5.3).
     double ulp_scale = 0;
-    double ulp_scale_max = 0;
-    double ulp_scale_min = 0;
     bool subnormal_arg = false;
   };
   Point prepare(const double* args) const;
@@ -132,14 +131,32 @@ class Judge {
   // fast tier use SIMD).
   void prepare_many(Point* points, size_t n) const;
 
-  // The verdict on float bits GOT at POINT under BOUND.
-  Verdict judge(const Point& point, uint32_t got, const Bound& bound) const;
+  // The verdict on float bits GOT at POINT under BOUND. Inline: the common
+  // case of a sweep (the device returned the float the fast tier certainly
+  // rounds to, under a bound of at least half an ulp or correct rounding)
+  // is decided here in a few nanoseconds.
+  Verdict judge(const Point& point, uint32_t got, const Bound& bound) const {
+    const bool bound_allows_nearest = bound.kind == Bound::Kind::CorrectlyRounded ||
+                                      (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5);
+    if (got == point.nearest && point.certain && bound_allows_nearest && is_finite_float(got)) {
+      Verdict v;
+      v.absolute = std::fabs(float_bits_to_double(got) - point.approx);
+      v.ulp = v.absolute * point.ulp_scale;
+      v.pass = true;
+      v.used_mpfr = point.prepared_by_mpfr;
+      return v;
+    }
+    return judge_further(point, got, bound);
+  }
 
   const FunctionInfo& info() const { return *info_; }
 
  private:
   // Finishes a point whose approx and error are set (judge.cpp).
   void settle(Point& p) const;
+  // judge beyond the common case: the fast verdict, else MPFR (judge.cpp).
+  Verdict judge_further(const Point& point, uint32_t got, const Bound& bound) const;
+  static bool is_finite_float(uint32_t bits) { return (bits & 0x7f800000u) != 0x7f800000u; }
 
   const FunctionInfo* info_;
   Denormals denormals_;

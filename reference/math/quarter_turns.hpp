@@ -14,7 +14,7 @@ struct QuarterTurns {
 };
 
 // Reduces |X|, a finite float value (as a double) of magnitude at least 1,
-// into *OUT with |r - r_real| <= 2^-52 |r_real|, the bound that
+// into *OUT with |r - r_real| <= 2^-51 |r_real|, the bound that
 // kReducedTrigErrorDulps in fast_batch.cpp builds on. Returns false when
 // the reduced argument is too small for that bound to be guaranteed
 // (|r| < 2^-40, which no float is known to reach): the caller then uses
