@@ -103,22 +103,40 @@ bool pow_saturated(double x, double y, double* out) {
   return true;
 }
 
+// The points whose arguments lie in the vector function's domain are
+// gathered (up to kGroup at a time) and computed four per call: in a sweep
+// of random tuples a quarter of them may be, and a call for one lane costs
+// as much as for four. The others are saturated or asked of libm at once.
+constexpr size_t kGroup = 256;
+
 template <Fn F, __m256d (*Vector)(__m256d), bool (*Domain)(double), bool (*Saturated)(double, double*)>
 __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
   const double dulps = fast_spec(F).error_dulps;
-  for (size_t i = 0; i < n; i += kLanes) {
-    const size_t lanes = std::min(kLanes, n - i);
-    alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle};
-    for (size_t k = 0; k < lanes; ++k)
-      if (Domain(p[i + k].args[0])) x[k] = p[i + k].args[0];
-    alignas(32) double y[kLanes];
-    _mm256_store_pd(y, Vector(_mm256_load_pd(x)));
-    _mm256_zeroupper();  // see vector_sin_cos
-    for (size_t k = 0; k < lanes; ++k) {
-      Point& q = p[i + k];
-      if (Domain(q.args[0])) q.approx = y[k];
-      else if (!Saturated(q.args[0], &q.approx)) fast_value(F, q.args, &q.approx);
-      finish(q, dulps);
+  uint32_t inside[kGroup];
+  for (size_t base = 0; base < n; base += kGroup) {
+    const size_t end = std::min(n, base + kGroup);
+    size_t m = 0;
+    for (size_t i = base; i < end; ++i) {
+      Point& q = p[i];
+      if (Domain(q.args[0])) {
+        inside[m++] = static_cast<uint32_t>(i);
+      } else {
+        if (!Saturated(q.args[0], &q.approx)) fast_value(F, q.args, &q.approx);
+        finish(q, dulps);
+      }
+    }
+    for (size_t j = 0; j < m; j += kLanes) {
+      const size_t lanes = std::min(kLanes, m - j);
+      alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle};
+      for (size_t k = 0; k < lanes; ++k) x[k] = p[inside[j + k]].args[0];
+      alignas(32) double y[kLanes];
+      _mm256_store_pd(y, Vector(_mm256_load_pd(x)));
+      _mm256_zeroupper();  // see vector_sin_cos
+      for (size_t k = 0; k < lanes; ++k) {
+        Point& q = p[inside[j + k]];
+        q.approx = y[k];
+        finish(q, dulps);
+      }
     }
   }
 }
@@ -126,23 +144,35 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
 template <Fn F>
 __attribute__((target("avx2,fma"))) void vector_pow(Point* p, size_t n) {
   const double dulps = fast_spec(F).error_dulps;
-  for (size_t i = 0; i < n; i += kLanes) {
-    const size_t lanes = std::min(kLanes, n - i);
-    alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, y[kLanes] = {kIdle, kIdle, kIdle, kIdle};
-    for (size_t k = 0; k < lanes; ++k) {
-      if (pow_domain(p[i + k].args[0], p[i + k].args[1])) {
-        x[k] = p[i + k].args[0];
-        y[k] = p[i + k].args[1];
+  uint32_t inside[kGroup];
+  for (size_t base = 0; base < n; base += kGroup) {
+    const size_t end = std::min(n, base + kGroup);
+    size_t m = 0;
+    for (size_t i = base; i < end; ++i) {
+      Point& q = p[i];
+      if (pow_domain(q.args[0], q.args[1])) {
+        inside[m++] = static_cast<uint32_t>(i);
+      } else {
+        // C99 pow, as pown (fast_tier.cpp).
+        if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);
+        finish(q, dulps);
       }
     }
-    alignas(32) double z[kLanes];
-    _mm256_store_pd(z, _ZGVdN4vv_pow(_mm256_load_pd(x), _mm256_load_pd(y)));
-    _mm256_zeroupper();  // see vector_sin_cos
-    for (size_t k = 0; k < lanes; ++k) {
-      Point& q = p[i + k];
-      if (pow_domain(q.args[0], q.args[1])) q.approx = z[k];
-      else if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);  // C99 pow, as pown (fast_tier.cpp)
-      finish(q, dulps);
+    for (size_t j = 0; j < m; j += kLanes) {
+      const size_t lanes = std::min(kLanes, m - j);
+      alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, y[kLanes] = {kIdle, kIdle, kIdle, kIdle};
+      for (size_t k = 0; k < lanes; ++k) {
+        x[k] = p[inside[j + k]].args[0];
+        y[k] = p[inside[j + k]].args[1];
+      }
+      alignas(32) double z[kLanes];
+      _mm256_store_pd(z, _ZGVdN4vv_pow(_mm256_load_pd(x), _mm256_load_pd(y)));
+      _mm256_zeroupper();  // see vector_sin_cos
+      for (size_t k = 0; k < lanes; ++k) {
+        Point& q = p[inside[j + k]];
+        q.approx = z[k];
+        finish(q, dulps);
+      }
     }
   }
 }
