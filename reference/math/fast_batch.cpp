@@ -177,6 +177,18 @@ __attribute__((target("avx2,fma"))) void vector_pow(Point* p, size_t n) {
   }
 }
 
+// pow without libmvec: the saturated overflows and underflows (libm's
+// would compute with subnormals), else libm.
+template <Fn F>
+void scalar_pow(Point* p, size_t n) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < n; ++i) {
+    Point& q = p[i];
+    if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);
+    finish(q, dulps);
+  }
+}
+
 // sin and cos of four arguments |r| <= kDirectTrigLimit: both, with libmvec,
 // or the one each lane needs, with libm.
 __attribute__((target("avx2,fma"))) void vector_sin_cos(const double* r, const bool*, double* s, double* c) {
@@ -269,6 +281,10 @@ FastBatch fast_batch(Fn f, bool vector) {
       return vector ? trig_batch<false, vector_sin_cos> : trig_batch<false, scalar_sin_cos>;
     case Fn::cos: case Fn::sincos_cos:
       return vector ? trig_batch<true, vector_sin_cos> : trig_batch<true, scalar_sin_cos>;
+    case Fn::pow:
+      return vector ? vector_pow<Fn::pow> : scalar_pow<Fn::pow>;
+    case Fn::pown:
+      return vector ? vector_pow<Fn::pown> : scalar_pow<Fn::pown>;
     default:
       break;
   }
@@ -280,8 +296,6 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain, log_saturated>;
     case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain, log_saturated>;
     case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain, log_saturated>;
-    case Fn::pow: return vector_pow<Fn::pow>;
-    case Fn::pown: return vector_pow<Fn::pown>;
     default: return nullptr;
   }
 }
