@@ -12,7 +12,7 @@
 #include "reference/math/quarter_turns.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
-// lanes): in libmvec.so.1 since glibc 2.22 (exp, log, pow, sin, cos) and
+// lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
 // 2.35 (exp2, exp10, log2, log10), so the host binary runs on Debian 12's
 // glibc 2.36 and anything newer. libm.so's linker script pulls libmvec in.
 extern "C" {
@@ -24,7 +24,6 @@ __m256d _ZGVdN4v_exp10(__m256d);
 __m256d _ZGVdN4v_log(__m256d);
 __m256d _ZGVdN4v_log2(__m256d);
 __m256d _ZGVdN4v_log10(__m256d);
-__m256d _ZGVdN4vv_pow(__m256d, __m256d);
 }
 
 namespace clconform::ref::math {
@@ -51,12 +50,6 @@ bool exp_domain(double x) { return std::fabs(x) < 700; }
 bool exp2_domain(double x) { return std::fabs(x) < 1000; }
 bool exp10_domain(double x) { return std::fabs(x) < 300; }
 bool log_domain(double x) { return x > 0 && x < std::numeric_limits<double>::infinity(); }
-bool pow_domain(double x, double y) {
-  if (!(x > 0 && x < std::numeric_limits<double>::infinity() && std::fabs(y) < 0x1p30)) return false;
-  // |y * log2(x)| < 1000: no overflow or underflow in double.
-  const int exponent = static_cast<int>((to_bits(x) >> 52) & 0x7ff) - Double::bias;
-  return std::fabs(y) * (std::abs(exponent) + 1) < 1000;
-}
 
 // Outside those domains: the value wherever it is certain without libm,
 // whose overflow, underflow and domain-error paths compute with subnormal
@@ -141,44 +134,10 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
   }
 }
 
-template <Fn F>
-__attribute__((target("avx2,fma"))) void vector_pow(Point* p, size_t n) {
-  const double dulps = fast_spec(F).error_dulps;
-  uint32_t inside[kGroup];
-  for (size_t base = 0; base < n; base += kGroup) {
-    const size_t end = std::min(n, base + kGroup);
-    size_t m = 0;
-    for (size_t i = base; i < end; ++i) {
-      Point& q = p[i];
-      if (pow_domain(q.args[0], q.args[1])) {
-        inside[m++] = static_cast<uint32_t>(i);
-      } else {
-        // C99 pow, as pown (fast_tier.cpp).
-        if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);
-        finish(q, dulps);
-      }
-    }
-    for (size_t j = 0; j < m; j += kLanes) {
-      const size_t lanes = std::min(kLanes, m - j);
-      alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, y[kLanes] = {kIdle, kIdle, kIdle, kIdle};
-      for (size_t k = 0; k < lanes; ++k) {
-        x[k] = p[inside[j + k]].args[0];
-        y[k] = p[inside[j + k]].args[1];
-      }
-      alignas(32) double z[kLanes];
-      _mm256_store_pd(z, _ZGVdN4vv_pow(_mm256_load_pd(x), _mm256_load_pd(y)));
-      _mm256_zeroupper();  // see vector_sin_cos
-      for (size_t k = 0; k < lanes; ++k) {
-        Point& q = p[inside[j + k]];
-        q.approx = z[k];
-        finish(q, dulps);
-      }
-    }
-  }
-}
-
-// pow without libmvec: the saturated overflows and underflows (libm's
-// would compute with subnormals), else libm.
+// pow and pown: the saturated overflows and underflows (libm's would
+// compute with subnormals), else libm. Not libmvec's _ZGVdN4vv_pow: on the
+// H200 host's Xeon with glibc 2.39 it made prepare slower (95-103 ns a
+// point against 35 ns this way, bench/math_reference.md).
 template <Fn F>
 void scalar_pow(Point* p, size_t n) {
   const double dulps = fast_spec(F).error_dulps;
@@ -282,9 +241,9 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::cos: case Fn::sincos_cos:
       return vector ? trig_batch<true, vector_sin_cos> : trig_batch<true, scalar_sin_cos>;
     case Fn::pow:
-      return vector ? vector_pow<Fn::pow> : scalar_pow<Fn::pow>;
+      return scalar_pow<Fn::pow>;
     case Fn::pown:
-      return vector ? vector_pow<Fn::pown> : scalar_pow<Fn::pown>;
+      return scalar_pow<Fn::pown>;
     default:
       break;
   }

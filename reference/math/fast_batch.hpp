@@ -1,11 +1,12 @@
 // The fast tier over a batch of points: what Judge::prepare_many uses for
-// the functions that dominate exhaustive sweeps. glibc's libmvec (the AVX2
-// variants, _ZGVdN4v_*: four doubles per call, at most 4 ulp of error by
-// glibc's manual; tests/reference/test_math_fast_tier.cpp checks that
-// bound against MPFR) where the CPU has AVX2 and FMA, the scalar fast tier
-// otherwise; sin and cos reduce large arguments with quarter_turns.hpp.
-// Lanes outside a vector function's fast domain (overflow, NaN, negative
-// logarithms ...) take the scalar fast tier, which is exact there.
+// the functions that dominate exhaustive sweeps. exp, exp2, exp10, log,
+// log2, log10: glibc's libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles
+// per call, at most 4 ulp of error by glibc's manual) where the CPU has AVX2
+// and FMA; sin and cos: libmvec or libm on the argument, or on its
+// reduction by quarter_turns.hpp above 2^16; pow and pown: libm. Overflows,
+// underflows, poles and domain errors are answered without libm, whose
+// error paths compute with subnormals (grid_bits.hpp). Every path's bound
+// is checked against MPFR by tests/reference/test_math_fast_tier.cpp.
 #pragma once
 
 #include <cstddef>
@@ -22,8 +23,8 @@ using FastBatch = void (*)(Judge::Point* points, size_t n);
 bool cpu_has_avx2_fma();
 
 // The batch fast tier of F, using libmvec when VECTOR is set (which needs
-// cpu_has_avx2_fma()); nullptr when F has none (the Judge then evaluates
-// point by point).
+// cpu_has_avx2_fma()); nullptr when F has none on this path (the Judge then
+// evaluates point by point).
 FastBatch fast_batch(Fn f, bool vector);
 
 // The error bound, in double ulps, of sin and cos at arguments reduced by
