@@ -8,6 +8,7 @@
 #include <CL/opencl.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,96 @@ std::string at_width(const std::string& fn, const TypeDesc& dst, unsigned n) {
   return fn.substr(0, head) + (n == 1 ? "" : std::to_string(n)) + fn.substr(head);
 }
 
+// What the per-lane loops need of the case.
+struct Job {
+  const TypeDesc &src, &dst;
+  ref::Rounding rnd;
+  bool sat, flush_src, flush_dst;
+  const std::string& fn;
+  const std::vector<unsigned>& widths;
+  const SourceLanes& lanes;
+};
+
+template <unsigned Bytes>
+uint64_t load(const uint8_t* base, size_t lane) {
+  uint64_t v = 0;
+  std::memcpy(&v, base + lane * Bytes, Bytes);  // a constant size: one load
+  return v;
+}
+
+// The per-lane loops with the element sizes fixed at compile time: a full
+// sweep verifies 6 * 2^32 results, so these are the hot loops of the suite.
+template <unsigned S>
+void fill_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi) {
+  for (size_t i = lo; i < hi; ++i) {
+    const uint64_t v = job.lanes.at(ch.first + i);
+    std::memcpy(ch.in[0] + i * S, &v, S);
+  }
+}
+
+template <unsigned S, unsigned D>
+void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
+  const size_t nw = job.widths.size();
+  for (size_t i = lo; i < hi; ++i) {
+    const uint64_t x = load<S>(ch.in[0], i);
+    const Expected want = convert_scalar(job.src, job.dst, x, job.rnd, job.sat);
+    for (size_t k = 0; k < nw; ++k) {
+      const uint64_t got = load<D>(ch.out[k][0], i);
+      if (!want.defined) {
+        ++t.undefined;
+        t.undefined_wrap += got == want.bits;
+        continue;
+      }
+      if (got == want.bits || (want.nan && is_float_nan(job.dst, got))) {
+        ++t.passed;
+        t.nan += want.nan;
+        continue;
+      }
+      if ((job.flush_src || job.flush_dst) &&
+          flush_allows(job.src, job.dst, x, got, job.rnd, job.sat, job.flush_src, job.flush_dst)) {
+        ++t.passed;
+        ++t.flushed;
+        continue;
+      }
+      ++t.failed;
+      if (t.kept.size() < CaseResult::kKeep) {
+        const unsigned n = job.widths[k];
+        t.kept.push_back({ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
+                          at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
+                              (want.nan                    ? ": a NaN is due"
+                               : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
+                               : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
+                                                           : ""),
+                          1});
+      }
+    }
+  }
+}
+
+struct Lanes {
+  void (*fill)(const Job&, const SweepChunk&, size_t, size_t);
+  void (*verify)(const Job&, const SweepChunk&, size_t, size_t, Tally&);
+};
+
+template <unsigned S>
+Lanes lanes_from(unsigned dst_bytes) {
+  switch (dst_bytes) {
+    case 1: return {fill_lanes<S>, verify_lanes<S, 1>};
+    case 2: return {fill_lanes<S>, verify_lanes<S, 2>};
+    case 4: return {fill_lanes<S>, verify_lanes<S, 4>};
+    default: return {fill_lanes<S>, verify_lanes<S, 8>};
+  }
+}
+
+Lanes lanes_for(unsigned src_bytes, unsigned dst_bytes) {
+  switch (src_bytes) {
+    case 1: return lanes_from<1>(dst_bytes);
+    case 2: return lanes_from<2>(dst_bytes);
+    case 4: return lanes_from<4>(dst_bytes);
+    default: return lanes_from<8>(dst_bytes);
+  }
+}
+
 void check_explicit(CaseRun& run) {
   const json::Value& p = run.c.params;
   const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
@@ -65,40 +156,11 @@ void check_explicit(CaseRun& run) {
   const bool flush_src = src.kind == TypeDesc::Kind::Float && run.may_flush_denormals(src.elem_size);
   const bool flush_dst = dst.kind == TypeDesc::Kind::Float && run.may_flush_denormals(dst.elem_size);
 
-  auto fill = [&](const SweepChunk& ch, size_t lo, size_t hi) {
-    for (size_t i = lo; i < hi; ++i) store_lane(ch.in[0], src.elem_size, i, lanes.at(ch.first + i));
-  };
+  const Job job{src, dst, rnd, sat, flush_src, flush_dst, fn, widths, lanes};
+  const Lanes fns = lanes_for(src.elem_size, dst.elem_size);
+  auto fill = [&](const SweepChunk& ch, size_t lo, size_t hi) { fns.fill(job, ch, lo, hi); };
   Sweep::Verify<Tally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
-    for (size_t i = lo; i < hi; ++i) {
-      const uint64_t x = load_lane(ch.in[0], src.elem_size, i);
-      const Expected want = convert_scalar(src, dst, x, rnd, sat);
-      for (size_t k = 0; k < widths.size(); ++k) {
-        const uint64_t got = load_lane(ch.out[k][0], dst.elem_size, i);
-        if (!want.defined) {
-          ++t.undefined;
-          t.undefined_wrap += got == want.bits;
-          continue;
-        }
-        if (want.nan ? is_float_nan(dst, got) : got == want.bits) {
-          ++t.passed;
-          t.nan += want.nan;
-          continue;
-        }
-        if ((flush_src || flush_dst) && flush_allows(src, dst, x, got, rnd, sat, flush_src, flush_dst)) {
-          ++t.passed;
-          ++t.flushed;
-          continue;
-        }
-        ++t.failed;
-        if (t.kept.size() < CaseResult::kKeep) {
-          const unsigned n = widths[k];
-          t.kept.push_back({ch.first + i, int(i % n), {show(src, x)}, show(dst, got), show(dst, want.bits),
-                            at_width(fn, dst, n) + "(" + vec(src, n) + ")" +
-                                (want.nan ? ": a NaN is due" : want.out_of_range ? ": out of range, clamped" : ""),
-                            1});
-        }
-      }
-    }
+    fns.verify(job, ch, lo, hi, t);
   };
   std::vector<Tally> tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
   Tally all;
