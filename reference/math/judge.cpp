@@ -12,6 +12,7 @@
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/mpfr_eval.hpp"
 #include "reference/math/mpfr_verdict.hpp"
+#include "reference/math/settle.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -47,7 +48,8 @@ Judge::Point Judge::prepare(const double* args) const {
 void Judge::prepare_many(Point* points, size_t n) const {
   if (fast_batch_ != nullptr) {
     fast_batch_(points, n);
-    for (size_t i = 0; i < n; ++i) settle(points[i]);
+    settle_points(points, n, cpu_has_avx2_fma());
+    for (size_t i = 0; i < n; ++i) mark_subnormal_arg(points[i]);
     return;
   }
   const Fn f = fn_of(id_);
@@ -55,7 +57,7 @@ void Judge::prepare_many(Point* points, size_t n) const {
   for (size_t i = 0; i < n; ++i) {
     Point& p = points[i];
     p.prepared_by_mpfr = false;
-    p.certain = false;
+    p.approx = 0;
     p.error = -1;
     // Several accepted real results (mad, rsqrt(-0), nextafter's
     // flush-to-zero variants): MPFR decides in judge.
@@ -68,20 +70,15 @@ void Judge::prepare_many(Point* points, size_t n) const {
       enclose_in_normal_doubles(1, &p.approx, &p.error);
       p.prepared_by_mpfr = true;
     }
-    settle(p);
+  }
+  settle_points(points, n, cpu_has_avx2_fma());
+  for (size_t i = 0; i < n; ++i) {
+    points[i].certain &= points[i].error >= 0;  // no enclosure: nothing is certain
+    mark_subnormal_arg(points[i]);
   }
 }
 
-// The real value lies in [lo, hi] = [approx - error, approx + error]: when
-// both ends round to the same float, every value between does too
-// (rounding is monotone). This runs once per input of a sweep: a few dozen
-// instructions, and no data-dependent branch that a sweep of random tuples
-// would mispredict.
-void Judge::settle(Point& p) const {
-  const double lo = p.approx - p.error, hi = p.approx + p.error;
-  p.nearest = round_to_float_bits(p.approx);
-  p.certain = std::isnan(p.approx) | (round_to_float_bits(lo) == round_to_float_bits(hi));
-  p.ulp_scale = float_ulp_scale(p.approx);  // a NaN's is unused
+void Judge::mark_subnormal_arg(Point& p) const {
   // Only flushing judges read it (fast_verdict.hpp).
   bool subnormal = false;
   if (denormals_ == Denormals::MayFlush) {

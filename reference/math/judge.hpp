@@ -160,8 +160,8 @@ class Judge {
   const FunctionInfo& info() const { return *info_; }
 
  private:
-  // Finishes a point whose approx and error are set (judge.cpp).
-  void settle(Point& p) const;
+  // Sets subnormal_arg (settle.hpp sets the rest of a prepared point).
+  void mark_subnormal_arg(Point& p) const;
   // judge beyond the common case: the fast verdict, else MPFR (judge.cpp).
   Verdict judge_further(const Point& point, uint32_t got, const Bound& bound) const;
   static bool is_finite_float(uint32_t bits) { return (bits & 0x7f800000u) != 0x7f800000u; }

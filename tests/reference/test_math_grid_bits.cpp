@@ -2,7 +2,9 @@
 // path uses agree with their frexp/ldexp definitions (reference/ulp.hpp's
 // ulp_exponent<Float> for doubles, and dulp as fast_tier.hpp defines it) on
 // every double binade, at powers of two and their neighbours, across
-// float's range limits, for zeros, subnormal doubles and infinities.
+// float's range limits, for zeros, subnormal doubles and infinities; the
+// conversions agree with the host's; and settle.hpp's AVX2 path gives the
+// fields its scalar path gives.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,9 @@
 #include <vector>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/fast_batch.hpp"
 #include "reference/math/grid_bits.hpp"
+#include "reference/math/settle.hpp"
 #include "reference/ulp.hpp"
 
 namespace {
@@ -126,6 +130,46 @@ TEST(MathGridBits, EnclosuresStayWithinNormalDoubles) {
         ASSERT_TRUE(approx == a && error == (std::isfinite(a) ? original : 0)) << a;
       }
     }
+  }
+}
+
+TEST(MathGridBits, VectorSettleEqualsScalarSettle) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::mt19937_64 rng(0x6773);
+  std::vector<math::Judge::Point> points;
+  const auto add = [&](double approx, double dulps) {
+    math::Judge::Point p;
+    p.approx = approx;
+    math::enclose_in_normal_doubles(dulps, &p.approx, &p.error);
+    points.push_back(p);
+  };
+  const double dulps[] = {0, 1, 4, 10};
+  for (int i = 0; i < 200000; ++i) {
+    double v = 0;
+    switch (i % 5) {
+      case 0: v = clconform::ref::double_from_bits(rng()); break;  // anything, NaNs included
+      case 1: v = clconform::ref::float_from_bits(static_cast<uint32_t>(rng())); break;
+      case 2: v = std::ldexp(static_cast<double>(rng() >> 11), -53 - static_cast<int>(rng() % 110)); break;  // float's subnormal range and below
+      case 3: {  // a float's rounding boundary, give or take a few double ulps
+        const float f = clconform::ref::float_from_bits(static_cast<uint32_t>(rng()) & 0x7f7fffffu);
+        v = (static_cast<double>(f) + std::nextafter(f, INFINITY)) / 2;
+        for (int k = static_cast<int>(rng() % 9); k > 0; --k) v = std::nextafter(v, (rng() & 1) ? 1e300 : 0.0);
+        break;
+      }
+      default: v = std::ldexp(1.0, static_cast<int>(rng() % 300) - 150); break;  // powers of two
+    }
+    if (rng() & 1) v = -v;
+    add(v, dulps[rng() % 4]);
+  }
+  std::vector<math::Judge::Point> vector_settled = points;
+  math::settle_points(vector_settled.data(), vector_settled.size(), true);
+  for (size_t i = 0; i < points.size(); ++i) {
+    math::settle_point(points[i]);
+    const math::Judge::Point& a = points[i];
+    const math::Judge::Point& b = vector_settled[i];
+    ASSERT_EQ(a.nearest, b.nearest) << a.approx;
+    ASSERT_EQ(a.certain, b.certain) << a.approx;
+    ASSERT_EQ(clconform::ref::to_bits(a.ulp_scale), clconform::ref::to_bits(b.ulp_scale)) << a.approx;
   }
 }
 
