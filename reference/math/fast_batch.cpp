@@ -124,7 +124,7 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
       for (size_t k = 0; k < lanes; ++k) x[k] = p[inside[j + k]].args[0];
       alignas(32) double y[kLanes];
       _mm256_store_pd(y, Vector(_mm256_load_pd(x)));
-      _mm256_zeroupper();  // see vector_sin_cos
+      _mm256_zeroupper();  // see vector_sin_or_cos
       for (size_t k = 0; k < lanes; ++k) {
         Point& q = p[inside[j + k]];
         q.approx = y[k];
@@ -148,80 +148,76 @@ void scalar_pow(Point* p, size_t n) {
   }
 }
 
-// sin and cos of four arguments |r| <= kDirectTrigLimit: both, with libmvec,
-// or the one each lane needs, with libm.
-__attribute__((target("avx2,fma"))) void vector_sin_cos(const double* r, const bool*, double* s, double* c) {
-  const __m256d v = _mm256_load_pd(r);
-  _mm256_store_pd(s, _ZGVdN4v_sin(v));
-  _mm256_store_pd(c, _ZGVdN4v_cos(v));
+// sin (COSINE false) or cos of COUNT arguments |r| <= kDirectTrigLimit.
+__attribute__((target("avx2,fma"))) void vector_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
+  for (size_t j = 0; j < count; j += kLanes) {
+    alignas(32) double lanes[kLanes] = {0, 0, 0, 0};
+    for (size_t k = 0; k < kLanes && j + k < count; ++k) lanes[k] = r[j + k];
+    const __m256d v = _mm256_load_pd(lanes);
+    _mm256_store_pd(lanes, cosine ? _ZGVdN4v_cos(v) : _ZGVdN4v_sin(v));
+    for (size_t k = 0; k < kLanes && j + k < count; ++k) out[j + k] = lanes[k];
+  }
   // Clean upper halves before any SSE code runs: the compiler does not
   // always do it after a vector call, and SSE instructions with dirty upper
   // halves run several times slower (measured: 2x on the whole prepare).
   _mm256_zeroupper();
 }
-void scalar_sin_cos(const double* r, const bool* need_cos, double* s, double* c) {
-  for (size_t k = 0; k < kLanes; ++k) {
-    if (need_cos[k]) c[k] = std::cos(r[k]);
-    else s[k] = std::sin(r[k]);
-  }
+void scalar_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
+  for (size_t j = 0; j < count; ++j) out[j] = cosine ? std::cos(r[j]) : std::sin(r[j]);
 }
 
 // sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then
-// sin x = +-sin r or +-cos r by the quadrant q.
-template <bool Cosine, void (*SinCos)(const double*, const bool*, double*, double*)>
+// sin x = +-sin r or +-cos r by the quadrant q. The points are sorted into
+// those that need sin r and those that need cos r, so that each gets only
+// the function it needs, four lanes a call.
+template <bool Cosine, void (*SinOrCos)(bool, const double*, double*, size_t)>
 void trig_batch(Point* p, size_t n) {
   const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
-  for (size_t i = 0; i < n; i += kLanes) {
-    const size_t lanes = std::min(kLanes, n - i);
-    enum class Lane { Direct, Reduced, NotANumber, Library };
-    Lane kind[kLanes];
-    int quadrant[kLanes] = {0, 0, 0, 0};
-    bool need_cos[kLanes] = {Cosine, Cosine, Cosine, Cosine};
-    alignas(32) double r[kLanes] = {0, 0, 0, 0};
-    for (size_t k = 0; k < lanes; ++k) {
-      const double x = p[i + k].args[0];
+  struct Pending {
+    uint32_t index[kGroup];
+    double r[kGroup];
+    bool minus[kGroup];
+    bool reduced[kGroup];
+    double value[kGroup];
+    size_t count = 0;
+  };
+  Pending need[2];  // [0]: sin r, [1]: cos r
+  for (size_t base = 0; base < n; base += kGroup) {
+    const size_t end = std::min(n, base + kGroup);
+    need[0].count = need[1].count = 0;
+    for (size_t i = base; i < end; ++i) {
+      Point& q = p[i];
+      const double x = q.args[0];
       QuarterTurns t;
       if (std::fabs(x) < kDirectTrigLimit) {
-        kind[k] = Lane::Direct;
-        r[k] = x;
+        t.r = x;  // quadrant 0, and sin r carries x's sign
       } else if (!std::isfinite(x)) {
-        kind[k] = Lane::NotANumber;  // sin and cos of an infinity or a NaN are NaN
-      } else if (reduce_quarter_turns(x, &t)) {
-        kind[k] = Lane::Reduced;
-        quadrant[k] = t.quadrant;
-        r[k] = t.r;
-        need_cos[k] = Cosine != ((t.quadrant & 1) != 0);
-      } else {
-        kind[k] = Lane::Library;
+        q.approx = std::numeric_limits<double>::quiet_NaN();  // sin and cos of an infinity or a NaN
+        finish(q, dulps);
+        continue;
+      } else if (!reduce_quarter_turns(x, &t)) {
+        fast_value(Cosine ? Fn::cos : Fn::sin, q.args, &q.approx);
+        finish(q, dulps);
+        continue;
       }
+      const bool reduced = std::fabs(x) >= kDirectTrigLimit;
+      // sin: minus in quadrants 2 and 3, and for a negative x (reduced as
+      // |x|); cos: minus in quadrants 1 and 2.
+      const bool minus = Cosine ? ((t.quadrant + 1) & 2) != 0 : ((t.quadrant & 2) != 0) != (reduced && x < 0);
+      Pending& list = need[Cosine != ((t.quadrant & 1) != 0)];
+      list.index[list.count] = static_cast<uint32_t>(i);
+      list.r[list.count] = t.r;
+      list.minus[list.count] = minus;
+      list.reduced[list.count] = reduced;
+      ++list.count;
     }
-    alignas(32) double s[kLanes], c[kLanes];
-    SinCos(r, need_cos, s, c);
-    for (size_t k = 0; k < lanes; ++k) {
-      Point& q = p[i + k];
-      const double x = q.args[0];
-      switch (kind[k]) {
-        case Lane::Direct:
-          q.approx = Cosine ? c[k] : s[k];
-          finish(q, dulps);
-          break;
-        case Lane::Reduced: {
-          const double v = need_cos[k] ? c[k] : s[k];
-          // sin: the sign of x, and minus in quadrants 2 and 3; cos: minus
-          // in quadrants 1 and 2.
-          const bool minus = Cosine ? ((quadrant[k] + 1) & 2) != 0 : ((quadrant[k] & 2) != 0) != (x < 0);
-          q.approx = minus ? -v : v;
-          finish(q, kReducedTrigErrorDulps);
-          break;
-        }
-        case Lane::NotANumber:
-          q.approx = std::numeric_limits<double>::quiet_NaN();
-          finish(q, dulps);
-          break;
-        case Lane::Library:
-          fast_value(Cosine ? Fn::cos : Fn::sin, q.args, &q.approx);
-          finish(q, dulps);
-          break;
+    for (int which = 0; which < 2; ++which) {
+      Pending& list = need[which];
+      SinOrCos(which == 1, list.r, list.value, list.count);
+      for (size_t j = 0; j < list.count; ++j) {
+        Point& q = p[list.index[j]];
+        q.approx = list.minus[j] ? -list.value[j] : list.value[j];
+        finish(q, list.reduced[j] ? kReducedTrigErrorDulps : dulps);
       }
     }
   }
@@ -237,9 +233,9 @@ bool cpu_has_avx2_fma() {
 FastBatch fast_batch(Fn f, bool vector) {
   switch (f) {
     case Fn::sin: case Fn::sincos_sin:
-      return vector ? trig_batch<false, vector_sin_cos> : trig_batch<false, scalar_sin_cos>;
+      return vector ? trig_batch<false, vector_sin_or_cos> : trig_batch<false, scalar_sin_or_cos>;
     case Fn::cos: case Fn::sincos_cos:
-      return vector ? trig_batch<true, vector_sin_cos> : trig_batch<true, scalar_sin_cos>;
+      return vector ? trig_batch<true, vector_sin_or_cos> : trig_batch<true, scalar_sin_or_cos>;
     case Fn::pow:
       return scalar_pow<Fn::pow>;
     case Fn::pown:

@@ -20,12 +20,6 @@
 
 namespace clconform::ref::math {
 
-// 2^k for an integer -1074 <= k <= 1023, exactly.
-inline double exact_power_of_two(int k) {
-  if (k >= -1022) return double_from_bits(static_cast<uint64_t>(k + 1023) << 52);
-  return double_from_bits(uint64_t{1} << (k + 1074));  // subnormal
-}
-
 // dulp(a): the spacing of doubles in a's binade, 2^(max(floor(log2|a|),
 // -1022) - 52); 2^-1074 for a zero, an infinity or a NaN. Branch-free:
 // sweeps of random argument tuples make every branch here a coin toss.

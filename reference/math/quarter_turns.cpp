@@ -69,8 +69,10 @@ bool reduce_quarter_turns(double x, QuarterTurns* out) {
   const int position = e - 1 + 63;  // bit i0 in the zero-padded table (e >= -23: position >= 39)
   const int word = position >> 6, shift = position & 63;
   const uint64_t* t = c.two_over_pi;
-  const uint64_t hi = shift ? (t[word] << shift) | (t[word + 1] >> (64 - shift)) : t[word];
-  const uint64_t lo = shift ? (t[word + 1] << shift) | (t[word + 2] >> (64 - shift)) : t[word + 1];
+  const auto window = [&](int k) {  // 64 bits from bit `shift` of words k, k + 1
+    return static_cast<uint64_t>(((static_cast<u128>(t[k]) << 64 | t[k + 1]) << shift) >> 64);
+  };
+  const uint64_t hi = window(word), lo = window(word + 1);
   const u128 low_product = static_cast<u128>(m) * lo;
   const u128 high_product = static_cast<u128>(m) * hi;
   const u128 middle = (low_product >> 64) + static_cast<uint64_t>(high_product);
@@ -89,9 +91,11 @@ bool reduce_quarter_turns(double x, QuarterTurns* out) {
   // |f| >= 2^-40 keeps the truncation (< 2^-102) under 2^-62 relative.
   if (fraction < (static_cast<u128>(1) << 86)) return false;
   const int zeros = leading_zeros(fraction);
-  const uint64_t top = static_cast<uint64_t>((fraction << zeros) >> 64);  // truncation: < 2^-63 relative
-  // f = top * 2^(64 - zeros - 126), rounded once to double (2^-53).
-  const double f = static_cast<double>(top) * exact_power_of_two(-62 - zeros);
+  // The top 63 bits (truncation: < 2^-62 relative), as a signed integer,
+  // which converts in one instruction: f = top * 2^(65 - zeros - 126),
+  // rounded once to double (2^-53). The scale is a normal double.
+  const int64_t top = static_cast<int64_t>((fraction << zeros) >> 65);
+  const double f = static_cast<double>(top) * double_from_bits(static_cast<uint64_t>(Double::bias - 61 - zeros) << 52);
   // r = f * pi/2: two roundings of 2^-53 (f * hi, the sum; f * lo is far
   // below), so |r - r_real| < 2^-51.4 |r_real| with f's own rounding.
   const double r = f * c.half_pi_hi + f * c.half_pi_lo;

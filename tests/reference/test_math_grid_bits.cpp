@@ -67,10 +67,6 @@ TEST(MathGridBits, SpacingsMatchTheirFrexpDefinitions) {
   }
 }
 
-TEST(MathGridBits, PowersOfTwoAreExact) {
-  for (int k = -1074; k <= 1023; ++k) ASSERT_EQ(math::exact_power_of_two(k), std::ldexp(1.0, k)) << k;
-}
-
 TEST(MathGridBits, FloatConversionsMatchTheHosts) {
   // Every float pattern with the top 9 bits of its fraction varied, and
   // all subnormals' neighbourhoods of zero and 2^-126.
