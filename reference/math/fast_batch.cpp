@@ -56,23 +56,25 @@ bool log_domain(double x) { return x > 0 && x < std::numeric_limits<double>::inf
 // numbers to raise the floating-point exceptions (grid_bits.hpp says what
 // that costs). Overflow: a real result beyond 2^1024 is what an infinite
 // approximation stands for (fast_tier.hpp); underflow: a real result below
-// 2^-1075 lies within the error of 0. Thresholds from ln, log2, log10 of
-// 2^1024 and 2^-1075, rounded outwards.
+// 2^-1075 is within 2^-1072 of 2^-1072 (kUnderflow: a positive approx, so
+// that the enclosure stays on zero's positive side and +0 is certain).
+// Thresholds from ln, log2, log10 of 2^1024 and 2^-1075, rounded outwards.
+constexpr double kUnderflow = 0x1p-1072;
 bool exp_saturated(double x, double* out) {
   if (x >= 709.79) *out = std::numeric_limits<double>::infinity();
-  else if (x <= -745.14) *out = 0;
+  else if (x <= -745.14) *out = kUnderflow;
   else return false;
   return true;
 }
 bool exp2_saturated(double x, double* out) {
   if (x >= 1024) *out = std::numeric_limits<double>::infinity();
-  else if (x <= -1075) *out = 0;
+  else if (x <= -1075) *out = kUnderflow;
   else return false;
   return true;
 }
 bool exp10_saturated(double x, double* out) {
   if (x >= 308.26) *out = std::numeric_limits<double>::infinity();
-  else if (x <= -323.62) *out = 0;
+  else if (x <= -323.62) *out = kUnderflow;
   else return false;
   return true;
 }
@@ -91,7 +93,7 @@ bool pow_saturated(double x, double y, double* out) {
   const int e = static_cast<int>((to_bits(x) >> 52) & 0x7ff) - Double::bias;
   const double at_e = y * e, at_next = y * (e + 1);
   if (std::min(at_e, at_next) >= 1024) *out = std::numeric_limits<double>::infinity();
-  else if (std::max(at_e, at_next) <= -1075) *out = 0;
+  else if (std::max(at_e, at_next) <= -1075) *out = kUnderflow;
   else return false;
   return true;
 }

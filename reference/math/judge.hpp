@@ -134,8 +134,8 @@ class Judge {
   // The verdict on float bits GOT at POINT under BOUND. Inline: the common
   // cases of a sweep (the device returned the float the fast tier certainly
   // rounds to, under a bound of at least half an ulp or correct rounding;
-  // or a NaN where the real result is NaN) are decided here in a few
-  // nanoseconds.
+  // a NaN or an infinity where the real result is one) are decided here in
+  // a few nanoseconds.
   Verdict judge(const Point& point, uint32_t got, const Bound& bound) const {
     const bool bound_allows_nearest = bound.kind == Bound::Kind::CorrectlyRounded ||
                                       (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5);
@@ -147,8 +147,13 @@ class Judge {
       v.used_mpfr = point.prepared_by_mpfr;
       return v;
     }
-    // A NaN for a NaN real result is right under every bound (any NaN).
-    if (point.error >= 0 && std::isnan(point.approx) && (got & 0x7fffffffu) > 0x7f800000u) {
+    // A NaN for a NaN real result is right under every bound (any NaN); so
+    // is an infinity for an infinite (or beyond 2^1023) real result of its
+    // sign, except under an absolute bound (fast_verdict.cpp).
+    const bool nan_for_nan = std::isnan(point.approx) && (got & 0x7fffffffu) > 0x7f800000u;
+    const bool inf_for_inf = std::isinf(point.approx) && got == (point.approx > 0 ? 0x7f800000u : 0xff800000u) &&
+                             bound.kind != Bound::Kind::Absolute;
+    if (point.error >= 0 && (nan_for_nan || inf_for_inf)) {
       Verdict v;
       v.pass = true;
       v.used_mpfr = point.prepared_by_mpfr;
