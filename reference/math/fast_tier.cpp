@@ -97,9 +97,9 @@ bool fast_value(Fn f, const double* a, double* out) {
       if (!(x > 0 && std::isfinite(x) && std::isfinite(y))) return false;  // powr's own special values: MPFR
       *out = std::pow(x, y);
       return true;
-    // A negative argument answers NaN here rather than through libm's
-    // error handling (errno, SVID wrappers), which costs ~100 ns a call and
-    // half of a sweep's inputs.
+    // A negative argument (half of a sweep's inputs) answers NaN here
+    // rather than through libm's error handling (errno, the SVID wrapper):
+    // measured 6 ns a call against 4 for a positive argument.
     case Fn::sqrt: *out = x < 0 ? std::numeric_limits<double>::quiet_NaN() : std::sqrt(x); return true;
     case Fn::rsqrt:
       if (x == 0) return false;  // rsqrt(-0) accepts either infinity: MPFR
