@@ -150,6 +150,16 @@ void scalar_pow(Point* p, size_t n) {
   }
 }
 
+// The one-operation functions, without fast_value's dispatch per point.
+template <Fn F>
+void one_operation_batch(Point* p, size_t n) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < n; ++i) {
+    p[i].approx = one_operation<F>(p[i].args[0], p[i].args[1]);
+    finish(p[i], dulps);
+  }
+}
+
 // sin (COSINE false) or cos of COUNT arguments |r| <= kDirectTrigLimit.
 __attribute__((target("avx2,fma"))) void vector_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
   for (size_t j = 0; j < count; j += kLanes) {
@@ -238,6 +248,12 @@ FastBatch fast_batch(Fn f, bool vector) {
       return vector ? trig_batch<false, vector_sin_or_cos> : trig_batch<false, scalar_sin_or_cos>;
     case Fn::cos: case Fn::sincos_cos:
       return vector ? trig_batch<true, vector_sin_or_cos> : trig_batch<true, scalar_sin_or_cos>;
+    case Fn::add: return one_operation_batch<Fn::add>;
+    case Fn::sub: return one_operation_batch<Fn::sub>;
+    case Fn::mul: return one_operation_batch<Fn::mul>;
+    case Fn::divide: return one_operation_batch<Fn::divide>;
+    case Fn::recip: return one_operation_batch<Fn::recip>;
+    case Fn::sqrt: return one_operation_batch<Fn::sqrt>;
     case Fn::pow:
       return scalar_pow<Fn::pow>;
     case Fn::pown:

@@ -3,7 +3,8 @@
 // log2, log10: glibc's libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles
 // per call, at most 4 ulp of error by glibc's manual) where the CPU has AVX2
 // and FMA; sin and cos: libmvec or libm on the argument, or on its
-// reduction by quarter_turns.hpp above 2^16; pow and pown: libm. Overflows,
+// reduction by quarter_turns.hpp above 2^16; pow and pown: libm; x + y,
+// x - y, x * y, x / y, 1 / x and sqrt without a dispatch per point. Overflows,
 // underflows, poles and domain errors are answered without libm, whose
 // error paths compute with subnormals (grid_bits.hpp). Every path's bound
 // is checked against MPFR by tests/reference/test_math_fast_tier.cpp.
