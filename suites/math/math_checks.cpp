@@ -108,6 +108,19 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
+// The error in ulp of a result equal to a Point's certain nearest float,
+// with reference/ulp.hpp's conventions: a NaN for a NaN is 0, and an
+// infinity stands for the reals from 2^128 on.
+double nearest_error(uint32_t got, const ref::math::Judge::Point& p) {
+  const float g = ref::float_from_bits(got);
+  if (std::isnan(g)) return 0;
+  if (std::isinf(g)) {
+    const double a = std::fabs(p.approx);
+    return a >= 0x1p128 ? 0 : (0x1p128 - a) * p.ulp_scale;
+  }
+  return std::fabs(double(g) - p.approx) * p.ulp_scale;
+}
+
 std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
 
 // "0x1.921fb6p+1 (0x40490fdb)": the reference value, and its correctly
@@ -345,7 +358,7 @@ class MathCase {
       if (nearest_passes && got == p->nearest) {
         // Correctly rounded: within the bound for certain; its error, for
         // the profile, from the prepared ulp scale.
-        count(acc, k, std::fabs(double(ref::float_from_bits(got)) - p->approx) * p->ulp_scale, *p, lane, got, t);
+        count(acc, k, nearest_error(got, *p), *p, lane, got, t);
         continue;
       }
       judge_one(out, *p, lb, got, lane, k, t, acc, out.judge_name);
