@@ -166,6 +166,11 @@ class MathCase {
       }
       outputs_.push_back(std::move(out));
     }
+    // The streamlined path's conditions (streamlined_lane): one float output
+    // judged under a fixed bound that accepts the nearest float, and no
+    // finite-math-only skipping, which looks at every lane's values.
+    streamlined_ = outputs_.size() == 1 && outputs_[0].judge && outputs_[0].nearest_passes && !regime_.finite_only &&
+                   widths_.size() <= 16;
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
     std::vector<Tuple> check_tuples;
     for (size_t c = 0; c < checks_.size(); ++c) {
@@ -257,6 +262,8 @@ class MathCase {
       }
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
+        if (streamlined_ && lane >= plan_->check_lanes() && streamlined_lane(ch, i, lane, points[0][i - b0], acc))
+          continue;
         const Tuple t = read_tuple(ch, i);
         // Under -cl-finite-math-only a lane whose real result is a NaN or an
         // infinity is outside the program's contract, for every output.
@@ -273,6 +280,39 @@ class MathCase {
         }
       }
     }
+  }
+
+  // The hot path of a sweep of a one-output built-in with a fixed bound
+  // that accepts the correctly rounded float: the widths whose result is
+  // the Point's certain nearest float pass, and share one error figure;
+  // only the others go to the judge. Returns false when the lane needs the
+  // general path (no certain nearest float).
+  bool streamlined_lane(const SweepChunk& ch, size_t i, uint64_t lane, const rm::Judge::Point& p, Acc& acc) const {
+    if (!p.certain) return false;
+    const size_t nk = widths_.size();
+    unsigned differ = 0;  // bit k: width k's result is not the nearest float
+    for (size_t k = 0; k < nk; ++k) differ |= unsigned(got_bits(ch, k, 0, i) != p.nearest) << k;
+    if (differ != (1u << nk) - 1) {
+      const double u = nearest_error(p.nearest, p);
+      const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+      for (size_t k = 0; k < nk; ++k) {
+        if (differ >> k & 1) continue;
+        ++acc.hist[std::min(bin, kEdges.size() - 1)];
+        WidthStats& ws = acc.widths[k];
+        ++ws.checked;
+        ws.max_ulp = std::max(ws.max_ulp, u);
+      }
+      if (u > acc.worst.ulp) {
+        const size_t k = size_t(__builtin_ctz(~differ));
+        acc.worst = {u, lane, widths_[k], p.nearest, read_tuple(ch, i), reference_text(p)};
+      }
+    }
+    if (differ == 0) return true;
+    const Output& out = outputs_[0];
+    const Tuple t = read_tuple(ch, i);
+    for (size_t k = 0; k < nk; ++k)
+      if (differ >> k & 1) judge_one(out, p, *out.fixed, got_bits(ch, k, 0, i), lane, k, t, acc, out.judge_name);
+    return true;
   }
 
   uint32_t got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
@@ -533,6 +573,7 @@ class MathCase {
   std::vector<unsigned> widths_;
   Regime regime_;
   bool judged_ = true;
+  bool streamlined_ = false;  // see streamlined_lane
   rm::Denormals denormals_ = rm::Denormals::Kept;
   std::vector<Output> outputs_;
   std::vector<EdgeCheck> checks_;
