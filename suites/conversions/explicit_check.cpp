@@ -67,40 +67,72 @@ void fill_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi) {
   }
 }
 
+// One result judged in full: implementation-defined, NaN, flushed or wrong.
+template <unsigned S>
+void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64_t got, const Expected& want,
+                Tally& t) {
+  const uint64_t x = load<S>(ch.in[0], i);
+  if (!want.defined) {
+    ++t.undefined;
+    t.undefined_wrap += got == want.bits;
+    return;
+  }
+  if (got == want.bits || (want.nan && is_float_nan(job.dst, got))) {
+    ++t.passed;
+    t.nan += want.nan;
+    return;
+  }
+  if ((job.flush_src || job.flush_dst) &&
+      flush_allows(job.src, job.dst, x, got, job.rnd, job.sat, job.flush_src, job.flush_dst)) {
+    ++t.passed;
+    ++t.flushed;
+    return;
+  }
+  ++t.failed;
+  if (t.kept.size() < CaseResult::kKeep) {
+    const unsigned n = job.widths[k];
+    t.kept.push_back({ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
+                      at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
+                          (want.nan                    ? ": a NaN is due"
+                           : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
+                           : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
+                                                       : ""),
+                      1});
+  }
+}
+
+// Blocks of lanes: the references of a block first (once for every width),
+// then each width's results compared with them in one tight loop; only a
+// block with a difference, a NaN or an implementation-defined result is
+// looked at result by result.
 template <unsigned S, unsigned D>
 void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
-  const size_t nw = job.widths.size();
-  for (size_t i = lo; i < hi; ++i) {
-    const uint64_t x = load<S>(ch.in[0], i);
-    const Expected want = convert_scalar(job.src, job.dst, x, job.rnd, job.sat);
-    for (size_t k = 0; k < nw; ++k) {
-      const uint64_t got = load<D>(ch.out[k][0], i);
-      if (!want.defined) {
-        ++t.undefined;
-        t.undefined_wrap += got == want.bits;
+  constexpr size_t kBlock = 1024;
+  Expected want[kBlock];
+  uint64_t bits[kBlock];
+  uint8_t exact[kBlock];  // 1: defined and not a NaN, so the bits must match
+  for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
+    const size_t n = std::min(kBlock, hi - b0);
+    for (size_t i = 0; i < n; ++i) {
+      want[i] = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
+      bits[i] = want[i].bits;
+      exact[i] = want[i].defined && !want[i].nan;
+    }
+    for (size_t k = 0; k < ch.out.size(); ++k) {
+      const uint8_t* out = ch.out[k][0];
+      size_t same = 0;
+      for (size_t i = 0; i < n; ++i) same += (load<D>(out, b0 + i) == bits[i]) & exact[i];
+      if (same == n) {
+        t.passed += n;
         continue;
       }
-      if (got == want.bits || (want.nan && is_float_nan(job.dst, got))) {
-        ++t.passed;
-        t.nan += want.nan;
-        continue;
-      }
-      if ((job.flush_src || job.flush_dst) &&
-          flush_allows(job.src, job.dst, x, got, job.rnd, job.sat, job.flush_src, job.flush_dst)) {
-        ++t.passed;
-        ++t.flushed;
-        continue;
-      }
-      ++t.failed;
-      if (t.kept.size() < CaseResult::kKeep) {
-        const unsigned n = job.widths[k];
-        t.kept.push_back({ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
-                          at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
-                              (want.nan                    ? ": a NaN is due"
-                               : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
-                               : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
-                                                           : ""),
-                          1});
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t got = load<D>(out, b0 + i);
+        if (exact[i] && got == bits[i]) {
+          ++t.passed;
+          continue;
+        }
+        judge_lane<S>(job, ch, b0 + i, k, got, want[i], t);
       }
     }
   }
