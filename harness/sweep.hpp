@@ -121,10 +121,9 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
   std::vector<Acc> acc(threads_);
   const double t0 = now();
   const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
-  SweepChunk* views[2] = {nullptr, nullptr};
   auto verify_slot = [&](unsigned s) {
     finish(s);
-    const SweepChunk& ch = *views[s];
+    const SweepChunk& ch = *chunk_view(s);
     const double v0 = now();
     parallel(ch.count, [&](size_t lo, size_t hi, unsigned t) {
       if (lo < ch.valid) verify(ch, lo, std::min(hi, ch.valid), acc[t]);
@@ -136,7 +135,6 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
     const unsigned s = unsigned(c % 2);
     const uint64_t lane0 = first + c * chunk_lanes_;
     start(s, lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)), fill);
-    views[s] = chunk_view(s);
     if (c > 0) verify_slot(1 - s);
   }
   if (chunks > 0) verify_slot(unsigned((chunks - 1) % 2));

@@ -40,6 +40,7 @@ namespace rm = ref::math;
 // or infinitely wrong results).
 const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
 constexpr size_t kBatch = 512;  // points prepared together
+constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
 
 struct Output {
   std::string judge_name;
@@ -48,10 +49,6 @@ struct Output {
   BoundSpec spec;
   // A bound that is the same for every lane, worked out once.
   std::optional<LaneBound> fixed;
-  // The fixed bound accepts the correctly rounded float, so a result equal
-  // to a Point's certain nearest float passes without asking the judge
-  // (the judge's own first test; this is the hot path of every sweep).
-  bool nearest_passes = false;
 };
 
 struct Worst {
@@ -108,19 +105,6 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-// The error in ulp of a result equal to a Point's certain nearest float,
-// with reference/ulp.hpp's conventions: a NaN for a NaN is 0, and an
-// infinity stands for the reals from 2^128 on.
-double nearest_error(uint32_t got, const ref::math::Judge::Point& p) {
-  const float g = ref::float_from_bits(got);
-  if (std::isnan(g)) return 0;
-  if (std::isinf(g)) {
-    const double a = std::fabs(p.approx);
-    return a >= 0x1p128 ? 0 : (0x1p128 - a) * p.ulp_scale;
-  }
-  return std::fabs(double(g) - p.approx) * p.ulp_scale;
-}
-
 std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
 
 // "0x1.921fb6p+1 (0x40490fdb)": the reference value, and its correctly
@@ -139,6 +123,7 @@ class MathCase {
       args_.push_back(k == "float" ? Arg::Float : k == "int" ? Arg::Int : Arg::Uint);
     }
     for (const auto& w : params_.at("widths").as_array()) widths_.push_back(unsigned(w.as_int()));
+    if (widths_.size() > kMaxWidths) throw std::runtime_error("a math case has more than 16 widths");
     regime_ = regime_of(run);
     judged_ = params_.at("judged").as_bool();
     denormals_ = regime_.denorms_may_flush || params_.at("flushes").as_bool() ? rm::Denormals::MayFlush
@@ -157,20 +142,9 @@ class MathCase {
           throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
         if (!out.is_int) out.judge = std::make_unique<rm::Judge>(out.judge_name, denormals_);
       }
-      if (out.spec.constant()) {
-        out.fixed = out.spec.at(nullptr);
-        const rm::Bound& b = out.fixed->bound;
-        out.nearest_passes = out.fixed->kind != LaneBound::Kind::Undefined &&
-                             (b.kind == rm::Bound::Kind::CorrectlyRounded ||
-                              (b.kind == rm::Bound::Kind::Ulps && b.value >= 0.5));
-      }
+      if (out.spec.constant()) out.fixed = out.spec.at(nullptr);
       outputs_.push_back(std::move(out));
     }
-    // The streamlined path's conditions (streamlined_lane): one float output
-    // judged under a fixed bound that accepts the nearest float, and no
-    // finite-math-only skipping, which looks at every lane's values.
-    streamlined_ = outputs_.size() == 1 && outputs_[0].judge && outputs_[0].nearest_passes && !regime_.finite_only &&
-                   widths_.size() <= 16;
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
     std::vector<Tuple> check_tuples;
     for (size_t c = 0; c < checks_.size(); ++c) {
@@ -262,8 +236,6 @@ class MathCase {
       }
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
-        if (streamlined_ && lane >= plan_->check_lanes() && streamlined_lane(ch, i, lane, points[0][i - b0], acc))
-          continue;
         const Tuple t = read_tuple(ch, i);
         // Under -cl-finite-math-only a lane whose real result is a NaN or an
         // infinity is outside the program's contract, for every output.
@@ -282,55 +254,10 @@ class MathCase {
     }
   }
 
-  // The hot path of a sweep of a one-output built-in with a fixed bound
-  // that accepts the correctly rounded float: the widths whose result is
-  // the Point's certain nearest float pass, and share one error figure;
-  // only the others go to the judge. Returns false when the lane needs the
-  // general path (no certain nearest float).
-  bool streamlined_lane(const SweepChunk& ch, size_t i, uint64_t lane, const rm::Judge::Point& p, Acc& acc) const {
-    if (!p.certain) return false;
-    const size_t nk = widths_.size();
-    unsigned differ = 0;  // bit k: width k's result is not the nearest float
-    for (size_t k = 0; k < nk; ++k) differ |= unsigned(got_bits(ch, k, 0, i) != p.nearest) << k;
-    if (differ != (1u << nk) - 1) {
-      const double u = nearest_error(p.nearest, p);
-      const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
-      for (size_t k = 0; k < nk; ++k) {
-        if (differ >> k & 1) continue;
-        ++acc.hist[std::min(bin, kEdges.size() - 1)];
-        WidthStats& ws = acc.widths[k];
-        ++ws.checked;
-        ws.max_ulp = std::max(ws.max_ulp, u);
-      }
-      if (u > acc.worst.ulp) {
-        const size_t k = size_t(__builtin_ctz(~differ));
-        acc.worst = {u, lane, widths_[k], p.nearest, read_tuple(ch, i), reference_text(p)};
-      }
-    }
-    if (differ == 0) return true;
-    const Output& out = outputs_[0];
-    const Tuple t = read_tuple(ch, i);
-    for (size_t k = 0; k < nk; ++k)
-      if (differ >> k & 1) judge_one(out, p, *out.fixed, got_bits(ch, k, 0, i), lane, k, t, acc, out.judge_name);
-    return true;
-  }
-
   uint32_t got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
     uint32_t g;
     std::memcpy(&g, ch.out[k][j] + 4 * i, 4);
     return g;
-  }
-
-  // One width's float result against the bound; returns whether it passed.
-  // Counts one judged result of width K with error U ulp.
-  void count(Acc& acc, size_t k, double u, const rm::Judge::Point& p, uint64_t lane, uint32_t got,
-             const Tuple& t) const {
-    const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
-    ++acc.hist[std::min(bin, kEdges.size() - 1)];
-    WidthStats& ws = acc.widths[k];
-    ++ws.checked;
-    ws.max_ulp = std::max(ws.max_ulp, u);
-    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k], got, t, reference_text(p)};
   }
 
   // One width's float result against the bound; returns whether it passed.
@@ -339,17 +266,32 @@ class MathCase {
                  size_t k, const Tuple& t, Acc& acc, const std::string& what) const {
     const rm::Verdict v = out.judge->judge(p, got, lb.bound);
     acc.mpfr += v.used_mpfr;
+    return record(out, p, lb, v, got, lane, k, k + 1, t, acc, what);
+  }
+
+  // Counts the results GOT of widths [K0, K1), which share the verdict V,
+  // keeping each one that fails; returns whether they passed.
+  bool record(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, const rm::Verdict& v, uint32_t got,
+              uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what) const {
     const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
-    count(acc, k, u, p, lane, got, t);
+    const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+    acc.hist[std::min(bin, kEdges.size() - 1)] += k1 - k0;
+    for (size_t k = k0; k < k1; ++k) {
+      WidthStats& ws = acc.widths[k];
+      ++ws.checked;
+      ws.max_ulp = std::max(ws.max_ulp, u);
+    }
+    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k0], got, t, reference_text(p)};
     const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
-    if (fails) {
+    if (!fails) return true;
+    std::string note = what + ": " + ulp_text(u) + " ulp";
+    if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
+    note += "; bound " + out.spec.describe();
+    for (size_t k = k0; k < k1; ++k) {
       ++acc.widths[k].failed;
-      std::string note = what + ": " + ulp_text(u) + " ulp";
-      if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
-      note += "; bound " + out.spec.describe();
       acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), reference_text(p), note, u));
     }
-    return !fails;
+    return false;
   }
 
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
@@ -392,16 +334,20 @@ class MathCase {
       }
       return;
     }
-    const bool nearest_passes = out.nearest_passes && p->certain;
-    for (size_t k = 0; k < widths_.size(); ++k) {
-      const uint32_t got = got_bits(ch, k, j, i);
-      if (nearest_passes && got == p->nearest) {
-        // Correctly rounded: within the bound for certain; its error, for
-        // the profile, from the prepared ulp scale.
-        count(acc, k, nearest_error(got, *p), *p, lane, got, t);
-        continue;
-      }
-      judge_one(out, *p, lb, got, lane, k, t, acc, out.judge_name);
+    // A verdict depends only on the point, the bound and the result bits,
+    // so widths that returned the same bits (nearly always all of them)
+    // share one.
+    // Every width's bits are read first, so their loads overlap. Widths
+    // that returned the same bits (nearly always all of them) share one
+    // verdict: it depends only on the point, the bound and the bits.
+    const size_t nk = widths_.size();
+    uint32_t got[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) got[k] = got_bits(ch, k, j, i);
+    for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+      for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
+      const rm::Verdict v = out.judge->judge(*p, got[k0], lb.bound);
+      acc.mpfr += v.used_mpfr;
+      record(out, *p, lb, v, got[k0], lane, k0, k1, t, acc, out.judge_name);
     }
   }
 
@@ -573,7 +519,6 @@ class MathCase {
   std::vector<unsigned> widths_;
   Regime regime_;
   bool judged_ = true;
-  bool streamlined_ = false;  // see streamlined_lane
   rm::Denormals denormals_ = rm::Denormals::Kept;
   std::vector<Output> outputs_;
   std::vector<EdgeCheck> checks_;
