@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "known_failures.hpp"
+
 namespace clconform {
 
 std::string hex_bits(uint64_t bits, unsigned bytes) {
@@ -11,39 +13,106 @@ std::string hex_bits(uint64_t bits, unsigned bytes) {
   return buf;
 }
 
+namespace {
+
+bool worse(const Mismatch& a, const Mismatch& b) { return a.score != b.score ? a.score > b.score : a.index < b.index; }
+
+// Inserts M into LIST (sorted worst first) if it is among the LIMIT worst.
+void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit) {
+  if (list.size() == limit && !worse(m, list.back())) return;
+  list.insert(std::upper_bound(list.begin(), list.end(), m, worse), std::move(m));
+  if (list.size() > limit) list.pop_back();
+}
+
+}  // namespace
+
+FailureTally::FailureTally(const CaseExcuses* excuses) : excuses_(excuses) {
+  const size_t n = excuses ? excuses->size() : 0;
+  per_entry_.assign(n, 0);
+  entry_max_ulp_.assign(n, 0);
+}
+
+void FailureTally::add(Mismatch m) {
+  ++failed_;
+  const int e = excuses_ ? excuses_->cover(m) : -1;
+  if (e < 0) {
+    ++unexcused_;
+    keep_worst(worst_, std::move(m), kKeep);
+    return;
+  }
+  ++per_entry_[size_t(e)];
+  entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], m.ulp);
+  m.excused_by = e;
+  keep_worst(excused_, std::move(m), kKeepExcused);
+}
+
+void FailureTally::merge(FailureTally&& o) {
+  if (!excuses_ && o.excuses_) {  // an empty accumulator takes the entries of what it merges
+    excuses_ = o.excuses_;
+    per_entry_.assign(o.per_entry_.size(), 0);
+    entry_max_ulp_.assign(o.entry_max_ulp_.size(), 0);
+  }
+  failed_ += o.failed_;
+  unexcused_ += o.unexcused_;
+  for (size_t i = 0; i < per_entry_.size() && i < o.per_entry_.size(); ++i) {
+    per_entry_[i] += o.per_entry_[i];
+    entry_max_ulp_[i] = std::max(entry_max_ulp_[i], o.entry_max_ulp_[i]);
+  }
+  for (Mismatch& m : o.worst_) keep_worst(worst_, std::move(m), kKeep);
+  for (Mismatch& m : o.excused_) keep_worst(excused_, std::move(m), kKeepExcused);
+}
+
 void CaseResult::fail(Mismatch m) {
   ++checked;
-  ++failed;
   if (status == "pass") status = "fail";  // one wrong value fails the case
-  if (worst_.size() == kKeep && m.score <= worst_.back().score) return;
-  auto at = std::upper_bound(worst_.begin(), worst_.end(), m,
-                             [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });
-  worst_.insert(at, std::move(m));
-  if (worst_.size() > kKeep) worst_.pop_back();
+  tally_.add(std::move(m));
 }
+
+void CaseResult::merge(FailureTally&& t) {
+  if (t.failed() > 0 && status == "pass") status = "fail";
+  tally_.merge(std::move(t));
+}
+
+namespace {
+
+json::Value mismatch_json(const Mismatch& m) {
+  json::Value f = json::Value::object();
+  f["index"] = static_cast<unsigned long long>(m.index);
+  if (m.lane >= 0) f["lane"] = m.lane;
+  json::Value in = json::Value::array();
+  for (const auto& s : m.inputs) in.push_back(s);
+  f["inputs"] = in;
+  f["output"] = m.output;
+  f["expected"] = m.expected;
+  if (!m.note.empty()) f["note"] = m.note;
+  if (m.ulp >= 0) f["ulp"] = m.ulp;
+  f["kind"] = wrong_kind(m);
+  if (m.bits) f["width"] = m.bits->width;
+  if (!m.edge.empty()) f["edge"] = m.edge;
+  return f;
+}
+
+}  // namespace
 
 json::Value CaseResult::to_json() const {
   json::Value v = json::Value::object();
   v["status"] = status;
   if (!detail.empty()) v["detail"] = detail;
   v["checked"] = static_cast<unsigned long long>(checked);
-  v["failed"] = static_cast<unsigned long long>(failed);
-  if (!worst_.empty()) {
+  v["failed"] = static_cast<unsigned long long>(tally_.failed());
+  if (!tally_.worst().empty()) {
     json::Value list = json::Value::array();
-    for (const auto& m : worst_) {
-      json::Value f = json::Value::object();
-      f["index"] = static_cast<unsigned long long>(m.index);
-      if (m.lane >= 0) f["lane"] = m.lane;
-      json::Value in = json::Value::array();
-      for (const auto& s : m.inputs) in.push_back(s);
-      f["inputs"] = in;
-      f["output"] = m.output;
-      f["expected"] = m.expected;
-      if (!m.note.empty()) f["note"] = m.note;
-      if (m.ulp >= 0) f["ulp"] = m.ulp;
+    for (const auto& m : tally_.worst()) list.push_back(mismatch_json(m));
+    v["failures"] = list;
+  }
+  if (!tally_.excused().empty()) {
+    json::Value list = json::Value::array();
+    for (const auto& m : tally_.excused()) {
+      json::Value f = mismatch_json(m);
+      f["excused_by"] = m.excused_by;
       list.push_back(f);
     }
-    v["failures"] = list;
+    v["excused_failures"] = list;
   }
   if (!build_log.empty()) v["build_log"] = build_log;
   if (!source.empty()) v["source"] = source;

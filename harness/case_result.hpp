@@ -1,14 +1,35 @@
 // What one case found: counts, the worst mismatches (never all of them), and
 // the status. Written as one line of results.jsonl (see RESULTS.md).
+//
+// Every wrong value goes through a FailureTally, which asks the known-failure
+// entries that apply to the case (known_failures.hpp) whether one of them
+// describes it. A check that verifies on one thread calls CaseResult::fail;
+// a sweep gives each host thread its own tally (CaseResult::tally()) and
+// merges them once (CaseResult::merge), so no lock is taken per value.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "json.hpp"
 
 namespace clconform {
+
+class CaseExcuses;
+
+// The numbers behind a wrong value, which known-failure entries match on:
+// the formats say how to read the bits ('h', 'f', 'd' for IEEE half, float
+// and double; 'i' for signed and 'u' for unsigned integers of BYTES bytes).
+struct WrongBits {
+  char in_format = 'u', out_format = 'u';
+  unsigned in_bytes = 4, out_bytes = 4;
+  unsigned width = 1;            // vector width of the kernel that produced the value (1: scalar)
+  std::vector<uint64_t> inputs;  // this lane's inputs, one per argument
+  uint64_t output = 0;           // what the device wrote
+  uint64_t expected = 0;         // the reference's nearest value in the output format
+};
 
 struct Mismatch {
   uint64_t index = 0;  // input vector index; regenerates the inputs
@@ -17,28 +38,72 @@ struct Mismatch {
   std::string output, expected, note;
   double score = 0;  // larger is worse; ties keep the earliest
   double ulp = -1;   // numeric suites only
+  // For known-failure matching. A numeric check sets BITS; a named edge case
+  // sets EDGE; KIND overrides the kind derived from the bits (known_failures.hpp
+  // lists the kinds: "accepted_illegal" for an illegal program that built).
+  std::optional<WrongBits> bits = std::nullopt;
+  std::string edge = {};
+  std::string kind = {};
+  int excused_by = -1;  // set by the tally: index of the entry that describes it
+};
+
+// Wrong values seen by one thread: counts, what the known-failure entries
+// excuse, and the worst of each kind kept.
+class FailureTally {
+ public:
+  static constexpr size_t kKeep = 16;        // unexcused values kept
+  static constexpr size_t kKeepExcused = 4;  // excused values kept, as examples
+
+  explicit FailureTally(const CaseExcuses* excuses = nullptr);
+
+  void add(Mismatch m);  // one wrong value
+  void merge(FailureTally&& other);
+
+  uint64_t failed() const { return failed_; }
+  uint64_t unexcused() const { return unexcused_; }
+  const std::vector<uint64_t>& per_entry() const { return per_entry_; }  // excused values per entry
+  const std::vector<double>& entry_max_ulp() const { return entry_max_ulp_; }
+  const std::vector<Mismatch>& worst() const { return worst_; }       // unexcused, worst first
+  const std::vector<Mismatch>& excused() const { return excused_; }   // examples, worst first
+
+ private:
+  const CaseExcuses* excuses_;
+  uint64_t failed_ = 0, unexcused_ = 0;
+  std::vector<uint64_t> per_entry_;
+  std::vector<double> entry_max_ulp_;
+  std::vector<Mismatch> worst_, excused_;
 };
 
 class CaseResult {
  public:
-  static constexpr size_t kKeep = 16;
+  static constexpr size_t kKeep = FailureTally::kKeep;
+
+  explicit CaseResult(const CaseExcuses* excuses = nullptr) : excuses_(excuses), tally_(excuses) {}
 
   std::string status = "pass";
   std::string detail;
   uint64_t checked = 0;
-  uint64_t failed = 0;
   std::string build_log;
   std::string source;  // kernel source, kept when the case did not pass
   json::Value metrics;
 
   void pass(uint64_t n = 1) { checked += n; }
-  void fail(Mismatch m);  // counts one wrong value, fails the case, keeps the value if among the worst
-  const std::vector<Mismatch>& worst() const { return worst_; }
+  void fail(Mismatch m);  // counts one wrong value (checked too) and fails the case
+  // A tally for one verifying thread, matched against the same entries.
+  FailureTally tally() const { return FailureTally(excuses_); }
+  // Adds a thread's wrong values; the caller counts its checked values itself.
+  void merge(FailureTally&& t);
+
+  uint64_t failed() const { return tally_.failed(); }
+  const FailureTally& failures() const { return tally_; }
+  const std::vector<Mismatch>& worst() const { return tally_.worst(); }
+  const CaseExcuses* excuses() const { return excuses_; }
 
   json::Value to_json() const;
 
  private:
-  std::vector<Mismatch> worst_;  // sorted worst first
+  const CaseExcuses* excuses_;
+  FailureTally tally_;
 };
 
 // "0x" followed by BYTES*2 hex digits.

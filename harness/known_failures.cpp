@@ -1,55 +1,394 @@
 #include "known_failures.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <tuple>
+
 #include "errors.hpp"
 #include "glob.hpp"
 
 namespace clconform {
+namespace {
 
-KnownFailures KnownFailures::load(const std::string& path) {
-  KnownFailures k;
-  if (path.empty()) return k;
-  try {
-    json::Value doc = json::parse_file(path);
-    for (const auto& e : doc.at("entries").as_array()) {
-      KnownFailure f;
-      f.device = e.at("device").as_string();
-      f.driver = e.get("driver").is_string() ? e.get("driver").as_string() : "*";
-      f.case_pattern = e.at("case").as_string();
-      // A defect may show only under some options (-cl-denorms-are-zero).
-      f.build_options = e.get("build_options").is_string() ? e.get("build_options").as_string() : "*";
-      f.reason = e.at("reason").as_string();
-      f.evidence = e.at("evidence");
-      k.entries_.push_back(std::move(f));
+const char* const kKinds[] = {"wrong_value", "flushed",       "sign_of_zero",     "nan_instead",   "value_instead_of_nan",
+                              "unwritten",   "wrote_outside", "build_failure",    "accepted_illegal"};
+const char* const kClasses[] = {"zero", "subnormal", "normal", "inf", "nan"};
+constexpr unsigned kWidths[] = {1, 2, 3, 4, 8, 16};
+
+template <size_t N>
+int index_of(const char* const (&names)[N], const std::string& s) {
+  for (size_t i = 0; i < N; ++i)
+    if (s == names[i]) return int(i);
+  return -1;
+}
+
+// A value read as a number of its format, and its class.
+struct Decoded {
+  double value;
+  int cls;  // index into kClasses
+};
+
+Decoded decode(uint64_t bits, char format, unsigned bytes) {
+  switch (format) {
+    case 'h': {
+      const unsigned e = (bits >> 10) & 0x1f, m = bits & 0x3ff;
+      const double sign = (bits & 0x8000) ? -1 : 1;
+      if (e == 31) return {m ? NAN : sign * INFINITY, m ? 4 : 3};
+      if (e == 0) return {sign * std::ldexp(double(m), -24), m ? 1 : 0};
+      return {sign * std::ldexp(double(m | 0x400), int(e) - 25), 2};
     }
+    case 'f': {
+      float f;
+      const uint32_t b = uint32_t(bits);
+      std::memcpy(&f, &b, 4);
+      const int c = std::fpclassify(f);
+      return {f, c == FP_ZERO ? 0 : c == FP_SUBNORMAL ? 1 : c == FP_NORMAL ? 2 : c == FP_INFINITE ? 3 : 4};
+    }
+    case 'd': {
+      double d;
+      std::memcpy(&d, &bits, 8);
+      const int c = std::fpclassify(d);
+      return {d, c == FP_ZERO ? 0 : c == FP_SUBNORMAL ? 1 : c == FP_NORMAL ? 2 : c == FP_INFINITE ? 3 : 4};
+    }
+    default: {  // integers: only zero and "normal"
+      const unsigned shift = 64 - 8 * std::min(bytes, 8u);
+      const double v = format == 'i' ? double(int64_t(bits << shift) >> shift) : double((bits << shift) >> shift);
+      return {v, v == 0 ? 0 : 2};
+    }
+  }
+}
+
+bool is_float(char format) { return format == 'h' || format == 'f' || format == 'd'; }
+
+bool value_fits(const ValueCondition& c, uint64_t bits, char format, unsigned bytes) {
+  const Decoded d = decode(bits, format, bytes);
+  if (c.classes && !(c.classes & (1u << d.cls))) return false;
+  if (c.integer && !(std::isfinite(d.value) && d.value == std::trunc(d.value))) return false;
+  if (c.has_range && !(d.value >= c.lo && d.value <= c.hi)) return false;
+  if (c.has_abs_range && !(std::fabs(d.value) >= c.abs_lo && std::fabs(d.value) <= c.abs_hi)) return false;
+  if (!c.bits.empty() && std::find(c.bits.begin(), c.bits.end(), bits) == c.bits.end()) return false;
+  return true;
+}
+
+// Validation of one entry: every fault is a SetupError naming the file,
+// the entry and the field.
+class EntryReader {
+ public:
+  EntryReader(const std::string& file, size_t n, const json::Value& e) : e_(e) {
+    where_ = "known-failures file " + file + ": entry " + std::to_string(n + 1);
+    if (!e.is_object()) fault("is not an object");
+    if (e.get("case").is_string()) where_ += " (case " + e.get("case").as_string() + ")";
+  }
+
+  [[noreturn]] void fault(const std::string& what) const { throw SetupError(where_ + ": " + what); }
+
+  void only(const json::Value& obj, std::set<std::string> allowed, const std::string& in) const {
+    for (const auto& [k, v] : obj.as_object())
+      if (!allowed.count(k)) fault("unknown field '" + k + "'" + in);
+  }
+
+  // EMPTY_OK: "" is a meaningful value (build_options "" is a run without options).
+  std::string text(const json::Value& obj, const std::string& key, const char* fallback, bool empty_ok = false) const {
+    const json::Value& v = obj.get(key);
+    if (v.is_null()) {
+      if (!fallback) fault("missing '" + key + "'");
+      return fallback;
+    }
+    if (!v.is_string() || (v.as_string().empty() && !empty_ok)) fault("'" + key + "' must be a non-empty string");
+    return v.as_string();
+  }
+
+  uint64_t count(const json::Value& obj, const std::string& key, bool required) const {
+    const json::Value& v = obj.get(key);
+    if (v.is_null()) {
+      if (required) fault("missing '" + key + "' (the most wrong values it excuses in one run)");
+      return 0;
+    }
+    if (v.kind() != json::Value::Kind::Int && v.kind() != json::Value::Kind::Uint) fault("'" + key + "' must be an integer");
+    if (v.kind() == json::Value::Kind::Int && v.as_int() < 1) fault("'" + key + "' must be at least 1");
+    return v.as_uint();
+  }
+
+  double number(const json::Value& v, const std::string& what) const {
+    if (v.is_number()) return v.as_double();
+    if (v.is_string()) {
+      const std::string& s = v.as_string();
+      char* end = nullptr;
+      const double d = std::strtod(s.c_str(), &end);
+      if (!s.empty() && end && *end == 0) return d;
+    }
+    fault(what + " must be a number or a decimal/hex-float string");
+  }
+
+  std::pair<double, double> range(const json::Value& v, const std::string& key) const {
+    if (!v.is_array() || v.size() != 2) fault("'" + key + "' must be [lo, hi]");
+    const double lo = number(v.as_array()[0], key), hi = number(v.as_array()[1], key);
+    if (!(lo <= hi)) fault("'" + key + "' has lo > hi");
+    return {lo, hi};
+  }
+
+  template <size_t N>
+  unsigned name_set(const json::Value& v, const char* const (&names)[N], const std::string& key) const {
+    if (!v.is_array() || v.size() == 0) fault("'" + key + "' must be a non-empty list");
+    unsigned set = 0;
+    for (const auto& x : v.as_array()) {
+      const int i = x.is_string() ? index_of(names, x.as_string()) : -1;
+      if (i < 0) {
+        std::string all;
+        for (const char* n : names) all += std::string(all.empty() ? "" : ", ") + n;
+        fault("'" + key + "' has " + (x.is_string() ? "'" + x.as_string() + "'" : x.dump()) + "; allowed: " + all);
+      }
+      set |= 1u << i;
+    }
+    return set;
+  }
+
+  KnownFailure read() const {
+    only(e_, {"device", "driver", "build_options", "case", "reason", "excuses", "evidence"}, "");
+    KnownFailure f;
+    f.device = text(e_, "device", nullptr);
+    f.driver = text(e_, "driver", "*");
+    f.build_options = text(e_, "build_options", "*", true);
+    f.case_pattern = text(e_, "case", nullptr);
+    f.reason = text(e_, "reason", nullptr);
+    if (!e_.get("evidence").is_object()) fault("missing 'evidence' object (input, device output, correct value, reproducer)");
+    f.evidence = e_.at("evidence");
+    const json::Value& x = e_.get("excuses");
+    if (!x.is_object()) fault("missing 'excuses' object: which wrong values the defect accounts for");
+    only(x, {"kinds", "widths", "inputs", "expected", "edge", "max_ulp", "max_count", "max_count_full"}, " in 'excuses'");
+    if (x.get("kinds").is_null()) fault("missing 'kinds' in 'excuses'");
+    f.kinds = name_set(x.get("kinds"), kKinds, "kinds");
+    if (x.has("widths")) {
+      const json::Value& w = x.get("widths");
+      if (!w.is_array() || w.size() == 0) fault("'widths' must be a non-empty list");
+      for (const auto& v : w.as_array()) {
+        const unsigned n = v.is_number() ? unsigned(v.as_double()) : 0;
+        if (std::find(std::begin(kWidths), std::end(kWidths), n) == std::end(kWidths) || double(n) != v.as_double())
+          fault("'widths' may hold only 1, 2, 3, 4, 8, 16");
+        f.widths.push_back(n);
+      }
+    }
+    if (x.has("inputs")) {
+      f.has_inputs = true;
+      f.inputs = condition(x.get("inputs"), "inputs");
+    }
+    if (x.has("expected")) {
+      f.has_expected = true;
+      f.expected = condition(x.get("expected"), "expected");
+      if (f.expected.arg >= 0) fault("'arg' belongs in 'inputs', not 'expected'");
+    }
+    if (x.has("edge")) f.edge = text(x, "edge", nullptr);
+    if (x.has("max_ulp")) {
+      f.max_ulp = number(x.get("max_ulp"), "'max_ulp'");
+      if (!(f.max_ulp >= 0)) fault("'max_ulp' must be at least 0");
+    }
+    f.max_count = count(x, "max_count", true);
+    f.max_count_full = count(x, "max_count_full", false);
+    return f;
+  }
+
+  // A condition on values: "inputs" (which may name an argument) or "expected".
+  ValueCondition condition(const json::Value& in, const std::string& key) const {
+    if (!in.is_object() || in.size() == 0) fault("'" + key + "' must be a non-empty object");
+    only(in, {"arg", "class", "integer", "range", "abs_range", "bits"}, " in '" + key + "'");
+    ValueCondition c;
+    if (in.has("arg")) {
+      const json::Value& a = in.get("arg");
+      if (a.kind() != json::Value::Kind::Int && a.kind() != json::Value::Kind::Uint) fault("'arg' must be an argument index");
+      if (a.as_int() < 0 || a.as_int() > 15) fault("'arg' must be an argument index from 0");
+      c.arg = int(a.as_int());
+    }
+    if (in.has("integer")) {
+      if (in.get("integer").kind() != json::Value::Kind::Bool || !in.get("integer").as_bool())
+        fault("'integer' may only be true");
+      c.integer = true;
+    }
+    if (in.has("class")) c.classes = name_set(in.get("class"), kClasses, "class");
+    if (in.has("range")) {
+      std::tie(c.lo, c.hi) = range(in.get("range"), "range");
+      c.has_range = true;
+    }
+    if (in.has("abs_range")) {
+      std::tie(c.abs_lo, c.abs_hi) = range(in.get("abs_range"), "abs_range");
+      c.has_abs_range = true;
+    }
+    if (in.has("bits")) {
+      const json::Value& b = in.get("bits");
+      if (!b.is_array() || b.size() == 0) fault("'bits' must be a non-empty list of \"0x...\" strings");
+      for (const auto& s : b.as_array()) {
+        char* end = nullptr;
+        const std::string t = s.is_string() ? s.as_string() : "";
+        const unsigned long long v = std::strtoull(t.c_str(), &end, 16);
+        if (t.rfind("0x", 0) != 0 || t.size() < 3 || *end) fault("'bits' holds " + s.dump() + ", not a \"0x...\" string");
+        c.bits.push_back(v);
+      }
+    }
+    return c;
+  }
+
+ private:
+  const json::Value& e_;
+  std::string where_;
+};
+
+}  // namespace
+
+std::string KnownFailure::describe() const {
+  return device + " / " + driver + " / " + case_pattern + (build_options == "*" ? "" : " / options " + build_options);
+}
+
+std::string wrong_kind(const Mismatch& m) {
+  if (!m.kind.empty()) return m.kind;
+  if (!m.bits) return "wrong_value";
+  const WrongBits& b = *m.bits;
+  const unsigned bytes = std::min(b.out_bytes, 8u);
+  const uint64_t sentinel = 0xA5A5A5A5A5A5A5A5ull >> (64 - 8 * bytes);
+  if (b.output == sentinel && b.expected != sentinel) return "unwritten";
+  if (!is_float(b.out_format)) return "wrong_value";
+  const Decoded got = decode(b.output, b.out_format, b.out_bytes), want = decode(b.expected, b.out_format, b.out_bytes);
+  if (got.cls == 4 && want.cls != 4) return "nan_instead";
+  if (got.cls != 4 && want.cls == 4) return "value_instead_of_nan";
+  if (got.cls == 0 && want.cls == 0) return "sign_of_zero";
+  if (got.cls == 0 && want.cls == 1) return "flushed";
+  return "wrong_value";
+}
+
+uint64_t CaseExcuses::max_count(size_t i) const {
+  const KnownFailure& e = *entries_[i];
+  return full_ && e.max_count_full ? e.max_count_full : e.max_count;
+}
+
+int CaseExcuses::cover(const Mismatch& m) const {
+  if (entries_.empty()) return -1;
+  const std::string kind = wrong_kind(m);
+  const int k = index_of(kKinds, kind);
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const KnownFailure& e = *entries_[i];
+    if (k < 0 || !(e.kinds & (1u << k))) continue;
+    if (!e.widths.empty() &&
+        (!m.bits || std::find(e.widths.begin(), e.widths.end(), m.bits->width) == e.widths.end()))
+      continue;
+    if (!e.edge.empty() && (m.edge.empty() || !glob_match(e.edge, m.edge))) continue;
+    if (e.max_ulp >= 0 && !(m.ulp >= 0 && m.ulp <= e.max_ulp)) continue;
+    if (e.has_inputs) {
+      if (!m.bits) continue;
+      const WrongBits& b = *m.bits;
+      const ValueCondition& c = e.inputs;
+      bool fits = false;
+      if (c.arg >= 0) {
+        fits = size_t(c.arg) < b.inputs.size() && value_fits(c, b.inputs[size_t(c.arg)], b.in_format, b.in_bytes);
+      } else {
+        for (uint64_t x : b.inputs) fits = fits || value_fits(c, x, b.in_format, b.in_bytes);
+      }
+      if (!fits) continue;
+    }
+    if (e.has_expected && (!m.bits || !value_fits(e.expected, m.bits->expected, m.bits->out_format, m.bits->out_bytes)))
+      continue;
+    return int(i);
+  }
+  return -1;
+}
+
+void KnownFailures::read_file(const std::string& path) {
+  json::Value doc;
+  try {
+    doc = json::parse_file(path);
   } catch (const json::ParseError& e) {
     throw SetupError(std::string("unreadable known-failures file: ") + e.what());
   }
+  if (!doc.is_object() || !doc.get("entries").is_array())
+    throw SetupError("known-failures file " + path + ": expected an object with an \"entries\" list");
+  for (const auto& [k, v] : doc.as_object())
+    if (k != "entries" && k != "$schema" && k != "about")
+      throw SetupError("known-failures file " + path + ": unknown field '" + k + "'");
+  const auto& list = doc.at("entries").as_array();
+  for (size_t n = 0; n < list.size(); ++n) {
+    KnownFailure f = EntryReader(path, n, list[n]).read();
+    f.source = path + ": entry " + std::to_string(n + 1);
+    entries_.push_back(std::move(f));
+  }
+}
+
+KnownFailures KnownFailures::load(const std::string& path) {
+  namespace fs = std::filesystem;
+  KnownFailures k;
+  if (path.empty()) return k;
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) {
+    k.read_file(path);
+    return k;
+  }
+  std::vector<std::string> files;
+  std::error_code ignored;  // a folder without a list is no error
+  if (fs::is_regular_file(fs::path(path) / "known_failures.json", ignored)) files.push_back(path + "/known_failures.json");
+  for (const auto& d : fs::directory_iterator(path, ec)) {
+    const fs::path f = d.path() / "known_failures.json";
+    if (d.is_directory(ignored) && fs::is_regular_file(f, ignored)) files.push_back(f.string());
+  }
+  if (ec) throw SetupError("unreadable known-failures folder " + path + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) k.read_file(f);
   return k;
 }
 
-const KnownFailure* KnownFailures::match(const std::string& device, const std::string& driver,
-                                         const std::string& case_id, const std::string& build_options) const {
+CaseExcuses KnownFailures::for_case(const std::string& device, const std::string& driver, const std::string& case_id,
+                                    const std::string& build_options, bool full_mode) const {
+  std::vector<const KnownFailure*> list;
   for (const auto& e : entries_) {
     if (glob_match(e.device, device) && glob_match(e.driver, driver) && glob_match(e.case_pattern, case_id) &&
         glob_match(e.build_options, build_options))
-      return &e;
+      list.push_back(&e);
   }
-  return nullptr;
+  return CaseExcuses(std::move(list), full_mode);
 }
 
-void KnownFailures::apply(json::Value& record, const std::string& device, const std::string& driver) const {
+void KnownFailures::apply(json::Value& record, const CaseResult& result) {
+  const CaseExcuses* ex = result.excuses();
+  if (!ex || ex->empty()) return;
   const std::string status = record.at("status").as_string();
   if (status != "fail" && status != "pass") return;
-  const json::Value& options = record.get("build_options");
-  const KnownFailure* k =
-      match(device, driver, record.at("case").as_string(), options.is_string() ? options.as_string() : "");
-  if (!k) return;
-  record["status"] = status == "fail" ? "known_fail" : "xpass";
+  const FailureTally& t = result.failures();
   json::Value note = json::Value::object();
-  note["reason"] = k->reason;
-  note["entry"] = k->device + " / " + k->driver + " / " + k->case_pattern +
-                  (k->build_options == "*" ? "" : " / options " + k->build_options);
-  note["evidence"] = k->evidence;
+  json::Value entries = json::Value::array();
+  std::string over;
+  for (size_t i = 0; i < ex->size(); ++i) {
+    const KnownFailure& e = ex->entry(i);
+    json::Value j = json::Value::object();
+    j["entry"] = e.describe();
+    j["source"] = e.source;
+    j["reason"] = e.reason;
+    j["excused"] = static_cast<unsigned long long>(t.per_entry()[i]);
+    j["max_count"] = static_cast<unsigned long long>(ex->max_count(i));
+    if (t.per_entry()[i] > 0 && t.entry_max_ulp()[i] > 0 && std::isfinite(t.entry_max_ulp()[i]))
+      j["max_ulp_seen"] = t.entry_max_ulp()[i];
+    j["evidence"] = e.evidence;
+    entries.push_back(j);
+    if (t.per_entry()[i] > ex->max_count(i))
+      over = e.source + " describes " + std::to_string(t.per_entry()[i]) + " wrong values, more than its max_count " +
+             std::to_string(ex->max_count(i));
+  }
+  note["entries"] = entries;
+  note["excused"] = static_cast<unsigned long long>(t.failed() - t.unexcused());
+  note["unexcused"] = static_cast<unsigned long long>(t.unexcused());
+  // The first entry's reason, for readers that show one line.
+  note["reason"] = ex->entry(0).reason;
+  if (status == "pass") {
+    record["status"] = "xpass";
+  } else if (t.failed() > 0 && t.unexcused() == 0 && over.empty()) {
+    record["status"] = "known_fail";
+  } else {
+    std::string why = t.failed() == 0 ? "the failure is not a wrong value that a known failure can describe"
+                      : !over.empty() ? over
+                                      : std::to_string(t.unexcused()) + " of " + std::to_string(t.failed()) +
+                                            " wrong values are not described by any known failure";
+    note["not_excused"] = why;
+    const std::string d = record.get("detail").is_string() ? record.get("detail").as_string() : "";
+    record["detail"] = d + (d.empty() ? "" : "; ") + why;
+  }
   record["known_failure"] = note;
 }
 

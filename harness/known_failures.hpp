@@ -1,39 +1,114 @@
-// Expected failures: proven device defects, listed with their evidence, so
-// that CI stays green on a device with genuine defects without hiding new
-// ones. A listed failure becomes known_fail; a listed case that passes
-// becomes xpass (the entry is stale); anything unlisted keeps its status.
+// Known failures: proven device defects, each described by the wrong results
+// it accounts for, so that CI stays green on a device with genuine defects
+// without hiding new ones. An entry applies to a case by device, driver,
+// build options and case id; within the case it excuses only the wrong
+// values that fit its description, and at most max_count of them. A case
+// becomes known_fail only when every wrong value is excused and no entry
+// exceeds its count; a case that passes while an entry applies is xpass (the
+// entry is stale); anything else keeps its status, and the record says how
+// many wrong values were excused and how many were not.
 //
-// File format (JSON):
-//   {"entries": [{"device": "glob on device name", "driver": "glob on driver version",
-//                 "case": "glob on case id",
-//                 "build_options": "glob on the run's build options (optional, default *)",
-//                 "reason": "...",
-//                 "evidence": {"input": "0x...", "device_output": "0x...", "correct": "0x..."}}]}
+// File format (JSON, validated on load; suites/known_failures.schema.json):
+//   {"entries": [{
+//      "device": glob on the device name, "driver": glob on the driver version (default *),
+//      "build_options": glob on the run's build options (default *; "" only a run without any),
+//      "case": glob on the case id,
+//      "reason": what is wrong, in words,
+//      "excuses": {
+//        "kinds": ["wrong_value" | "flushed" | "sign_of_zero" | "nan_instead" |
+//                  "value_instead_of_nan" | "unwritten" | "wrote_outside" | "build_failure" |
+//                  "accepted_illegal", ...],
+//        "widths": [1, 2, 3, 4, 8, 16]            (optional: any width),
+//        "inputs": {"arg": N (optional: any argument may satisfy),
+//                   "class": ["zero" | "subnormal" | "normal" | "inf" | "nan", ...],
+//                   "integer": true                (only values with no fraction),
+//                   "range": ["lo", "hi"]         (the input's value, decimal or hex float text),
+//                   "abs_range": ["lo", "hi"]     (its magnitude),
+//                   "bits": ["0x...", ...]}       (optional; every condition given must hold),
+//        "expected": {the same conditions, less "arg", on the correct result} (optional),
+//        "edge": glob on the edge-case name        (optional),
+//        "max_ulp": N                              (optional: any error),
+//        "max_count": N,                           (wrong values excused in one run of the case)
+//        "max_count_full": N                       (optional: the same under --mode full)
+//      },
+//      "evidence": {...}}]}
+//
+// The default list is every suites/<suite>/known_failures.json; a path to a
+// folder reads every known_failures.json one level below it.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "case_result.hpp"
 #include "json.hpp"
 
 namespace clconform {
 
+struct ValueCondition {
+  int arg = -1;  // -1: any argument
+  unsigned classes = 0;  // bit set of the classes, 0: any
+  bool integer = false;  // only finite values with no fraction
+  bool has_range = false, has_abs_range = false;
+  double lo = 0, hi = 0, abs_lo = 0, abs_hi = 0;
+  std::vector<uint64_t> bits;
+};
+
 struct KnownFailure {
-  std::string device, driver, case_pattern, build_options, reason;
+  std::string device, driver, case_pattern, build_options, reason, source;  // source: "file: entry N"
+  unsigned kinds = 0;  // bit set of the kinds
+  std::vector<unsigned> widths;
+  bool has_inputs = false, has_expected = false;
+  ValueCondition inputs, expected;
+  std::string edge;  // empty: any
+  double max_ulp = -1;  // <0: any error
+  uint64_t max_count = 0, max_count_full = 0;
   json::Value evidence;
+
+  std::string describe() const;  // "device / driver / case [/ options]"
+};
+
+// The kind of a wrong value: the Mismatch's own kind when it names one, else
+// derived from its bits.
+std::string wrong_kind(const Mismatch& m);
+
+// The entries that apply to one case of one run, asked about each wrong value.
+class CaseExcuses {
+ public:
+  CaseExcuses() = default;
+  CaseExcuses(std::vector<const KnownFailure*> entries, bool full_mode)
+      : entries_(std::move(entries)), full_(full_mode) {}
+
+  bool empty() const { return entries_.empty(); }
+  size_t size() const { return entries_.size(); }
+  const KnownFailure& entry(size_t i) const { return *entries_[i]; }
+  uint64_t max_count(size_t i) const;
+  // The index of the first entry that describes M, or -1. Thread-safe.
+  int cover(const Mismatch& m) const;
+
+ private:
+  std::vector<const KnownFailure*> entries_;
+  bool full_ = false;
 };
 
 class KnownFailures {
  public:
   KnownFailures() = default;
-  static KnownFailures load(const std::string& path);  // throws SetupError; "" = none
+  // Reads a file, or every known_failures.json one level below a folder;
+  // "" = none. Throws SetupError naming the file and entry of any fault.
+  static KnownFailures load(const std::string& path);
 
-  const KnownFailure* match(const std::string& device, const std::string& driver, const std::string& case_id,
-                            const std::string& build_options = "") const;
-  // Applies the list to a finished record: fail -> known_fail, pass -> xpass.
-  void apply(json::Value& record, const std::string& device, const std::string& driver) const;
+  CaseExcuses for_case(const std::string& device, const std::string& driver, const std::string& case_id,
+                       const std::string& build_options, bool full_mode) const;
+  // Settles a finished record with the result's tally: fail -> known_fail
+  // when every wrong value was excused within the counts, pass -> xpass when
+  // an entry applied, and the record's "known_failure" says what matched.
+  static void apply(json::Value& record, const CaseResult& result);
+
+  size_t size() const { return entries_.size(); }
 
  private:
+  void read_file(const std::string& path);
   std::vector<KnownFailure> entries_;
 };
 

@@ -45,7 +45,7 @@ const char* kUsage = R"(usage: clconform COMMAND [options]
       --index N                run only input vector N (the reproducers use it)
       --shard K/N              run only the K-th (1..N) of N equal slices of each case's
                                inputs, so N processes or devices share a sweep
-      --known-failures FILE    expected failures (default: the project's list)
+      --known-failures PATH    expected failures: a file, or a folder of <suite>/known_failures.json (default: the project's)
       --no-known-failures      judge every case as it is
       --no-report              write results only
   report DIR                   write junit.xml, summary.md, report.html for a results folder

@@ -20,6 +20,11 @@ struct TypeDesc {
   unsigned n = 1;          // components; 1 for a scalar
 
   unsigned storage_n() const { return n == 3 ? 4 : n; }  // 3-vectors occupy 4 (6.3.5)
+  // The element's format letter for WrongBits (case_result.hpp): 'h', 'f',
+  // 'd' for floats, 'i' signed and 'u' unsigned integers.
+  char bits_format() const {
+    return kind == Kind::Float ? (elem_size == 2 ? 'h' : elem_size == 8 ? 'd' : 'f') : kind == Kind::Int ? 'i' : 'u';
+  }
   size_t size() const { return size_t(elem_size) * storage_n(); }
   static TypeDesc from_json(const json::Value& v);
 };

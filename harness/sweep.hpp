@@ -82,10 +82,12 @@ class Sweep {
   Sweep& operator=(const Sweep&) = delete;
 
   // Runs lanes [first, first + total) and returns one accumulator per host
-  // thread (merge them). FILL and VERIFY are called from several threads at
-  // once, on disjoint lane ranges.
+  // thread (merge them), each starting as a copy of PROTO (which carries, for
+  // instance, the case's FailureTally). FILL and VERIFY are called from
+  // several threads at once, on disjoint lane ranges.
   template <class Acc>
-  std::vector<Acc> run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify);
+  std::vector<Acc> run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify,
+                       const Acc& proto = Acc());
 
   unsigned threads() const { return threads_; }
   const SweepTimes& times() const { return times_; }
@@ -117,8 +119,9 @@ class Sweep {
 };
 
 template <class Acc>
-std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify) {
-  std::vector<Acc> acc(threads_);
+std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify,
+                            const Acc& proto) {
+  std::vector<Acc> acc(threads_, proto);
   const double t0 = now();
   const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
   auto verify_slot = [&](unsigned s) {

@@ -34,8 +34,13 @@ std::string missing_capability(const Case& c, const DeviceInfo& d) {
   return "";
 }
 
-json::Value run_one(const Suite& suite, const Case& c, Session& session, const RunOptions& opts) {
-  CaseResult r;
+json::Value run_one(const Suite& suite, const Case& c, Session& session, const RunOptions& opts,
+                    const KnownFailures& known) {
+  // The known-failure entries that apply to this case judge each wrong value
+  // as the check finds it.
+  const CaseExcuses excuses =
+      known.for_case(session.info().name, session.info().driver_version, c.id, opts.build_options, opts.full());
+  CaseResult r(&excuses);
   auto start = std::chrono::steady_clock::now();
   std::string missing = missing_capability(c, session.info());
   if (!missing.empty()) {
@@ -46,9 +51,11 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
     try {
       find_check(c.check)(run);
     } catch (const BuildFailed& b) {
-      r.status = "fail";
       r.detail = "kernel failed to build (" + cl_error_name(b.program->error) + "): " + build_log_headline(b.program->log);
       r.build_log = b.program->log;
+      Mismatch m{0, -1, {}, cl_error_name(b.program->error), "CL_SUCCESS", "a legal kernel failed to build"};
+      m.kind = "build_failure";
+      r.fail(std::move(m));
     } catch (const cl::Error& e) {
       r.status = "error";
       r.detail = std::string(e.what()) + " failed with " + cl_error_name(e.err());
@@ -80,7 +87,9 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   rec["build_options"] = opts.build_options;
   std::optional<uint64_t> index;
   if (!r.worst().empty()) index = r.worst().front().index;
+  else if (!r.failures().excused().empty()) index = r.failures().excused().front().index;
   rec["repro"] = repro_command(opts, suite.name, c.id, session.info().selector, index);
+  KnownFailures::apply(rec, r);
   return rec;
 }
 
@@ -103,8 +112,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
     if (done.count(c->id)) continue;
     progress.update(finished - 1, values, c->id);
     tell(progress_fd, "BEGIN " + c->id);
-    json::Value rec = run_one(*suite, *c, session, opts);
-    known.apply(rec, session.info().name, session.info().driver_version);
+    json::Value rec = run_one(*suite, *c, session, opts, known);
     results.append(rec);
     tell(progress_fd, "END " + c->id);
     values += rec.at("checked").as_uint();

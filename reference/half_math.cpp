@@ -251,6 +251,7 @@ Verdict judge(const std::string& function, const std::vector<Arg>& args, uint16_
         return v;
       }
       v.reference = ref->to_string();
+      v.nearest = ref->round_to<Half>(Rounding::NearestEven);
     }
     if (!ref) continue;
     const bool ok = bound.correctly_rounded ? is_correctly_rounded<Half>(got, *ref, Rounding::NearestEven)

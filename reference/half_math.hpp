@@ -62,6 +62,7 @@ struct Verdict {
   bool flushed = false;    // passed only through a flush-to-zero reading
   double ulp = 0;          // the least error over the readings (ulp.hpp's ulp_error<Half>)
   std::string reference;   // the real result of the first reading, exact hex
+  uint16_t nearest = 0;    // that result rounded to the nearest half
 };
 
 Verdict judge(const std::string& function, const std::vector<Arg>& args, uint16_t got, const Bound& bound,

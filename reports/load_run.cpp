@@ -126,8 +126,27 @@ std::optional<Metrics> metrics_of(const Value& v) {
   return m;
 }
 
+// "entry (N wrong values excused, at most M)" for each entry that applied,
+// then how many wrong values no entry describes (harness/known_failures.hpp).
+std::string known_entries_text(const Value& known) {
+  if (!known.is_object()) return "";
+  std::string out;
+  const Value& entries = known.get("entries");
+  if (entries.is_array()) {
+    for (const auto& e : entries.as_array()) {
+      const auto count = uint_of(e.get("excused")), max = uint_of(e.get("max_count"));
+      out += (out.empty() ? "" : "; ") + str(e, "entry") + " (" + std::to_string(count.value_or(0)) +
+             " wrong values excused, at most " + std::to_string(max.value_or(0)) + ")";
+    }
+  }
+  if (const auto missed = uint_of(known.get("unexcused")); missed && *missed)
+    out += "; " + std::to_string(*missed) + " wrong values not described by any entry";
+  return out;
+}
+
 // Throws json::ParseError naming what is wrong when a required key is
 // missing or of the wrong kind.
+
 CaseRecord record_of(const Value& v) {
   if (!v.is_object()) throw json::ParseError("not a JSON object");
   CaseRecord c;
@@ -165,7 +184,7 @@ CaseRecord record_of(const Value& v) {
   c.metrics = metrics_of(v.get("metrics"));
   const Value& known = v.get("known_failure");
   c.known_failure_reason = str(known, "reason");
-  c.known_failure_entry = str(known, "entry");
+  c.known_failure_entry = known_entries_text(known);
   const Value& types = v.get("types");
   if (types.is_object()) c.types = ArgTypes{strings(types.get("inputs")), str(types, "output")};
   return c;

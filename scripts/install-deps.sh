@@ -8,7 +8,7 @@ packages=(
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # ICD loader, C and C++ headers
   pocl-opencl-icd                                   # the default device: PoCL on the CPU
   libmpfr-dev libgmp-dev                            # the reference
-  libgtest-dev                                      # unit tests
+  libgtest-dev python3-jsonschema                   # unit tests; schema check of the known-failures lists
   chromium libxml2-utils                            # report tests: headless browser, XSD validation
 )
 # Optional extras: `CLCONFORM_EXTRA_PACKAGES=oclgrind scripts/install-deps.sh`.

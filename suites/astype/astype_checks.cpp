@@ -54,11 +54,13 @@ void check_astype(CaseRun& run) {
         continue;
       }
       std::string what = pattern_name(src, want);
-      run.result.fail({run.first() + v, int(l), {hex_bits(want, src.elem_size)}, hex_bits(got, dst.elem_size),
-                       hex_bits(want, src.elem_size), what.empty() ? "bits changed" : what + " changed"});
+      Mismatch m{run.first() + v, int(l), {hex_bits(want, src.elem_size)}, hex_bits(got, dst.elem_size),
+                 hex_bits(want, src.elem_size), what.empty() ? "bits changed" : what + " changed"};
+      m.bits = WrongBits{src.bits_format(), dst.bits_format(), src.elem_size, dst.elem_size, dst.n, {want}, got, want};
+      run.result.fail(std::move(m));
     }
   }
-  run.result.detail = run.result.failed ? std::to_string(run.result.failed) + " of " +
+  run.result.detail = run.result.failed() ? std::to_string(run.result.failed()) + " of " +
                                               std::to_string(run.result.checked) + " lanes changed"
                                         : std::to_string(run.result.checked) + " lanes, bits identical";
 }

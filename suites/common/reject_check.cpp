@@ -11,18 +11,20 @@ void check_reject(CaseRun& run) {
   const BuiltProgram& p = run.program();
   std::string why = run.c.params.at("why").as_string();
   if (p.ok) {
-    run.result.status = "fail";
     run.result.detail = "the compiler accepted illegal code: " + why;
-    run.result.fail({0, -1, {}, "built", "build failure", why});
+    Mismatch m{0, -1, {}, "built", "build failure", why};
+    m.kind = "accepted_illegal";
+    run.result.fail(std::move(m));
     run.result.source = p.source;
     return;
   }
   if (p.error != CL_BUILD_PROGRAM_FAILURE) {
-    run.result.status = "fail";
     run.result.detail = "the build stopped before compiling (" + cl_error_name(p.error) +
                         "), so the rejection of illegal code is unproven";
     run.result.build_log = p.log;
-    run.result.fail({0, -1, {}, cl_error_name(p.error), "CL_BUILD_PROGRAM_FAILURE", why});
+    Mismatch m{0, -1, {}, cl_error_name(p.error), "CL_BUILD_PROGRAM_FAILURE", why};
+    m.kind = "build_failure";
+    run.result.fail(std::move(m));
     return;
   }
   run.result.pass();

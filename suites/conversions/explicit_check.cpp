@@ -23,12 +23,12 @@ namespace clconform::suites::conversions {
 namespace {
 
 struct Tally {
-  uint64_t passed = 0, failed = 0, undefined = 0, undefined_wrap = 0, flushed = 0, nan = 0;
-  std::vector<Mismatch> kept;
+  uint64_t passed = 0, undefined = 0, undefined_wrap = 0, flushed = 0, nan = 0;
+  FailureTally failures;
   void merge(Tally& o) {
-    passed += o.passed, failed += o.failed, undefined += o.undefined, undefined_wrap += o.undefined_wrap;
+    passed += o.passed, undefined += o.undefined, undefined_wrap += o.undefined_wrap;
     flushed += o.flushed, nan += o.nan;
-    for (auto& m : o.kept) kept.push_back(std::move(m));
+    failures.merge(std::move(o.failures));
   }
 };
 
@@ -88,17 +88,17 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
     ++t.flushed;
     return;
   }
-  ++t.failed;
-  if (t.kept.size() < CaseResult::kKeep) {
-    const unsigned n = job.widths[k];
-    t.kept.push_back({ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
-                      at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
-                          (want.nan                    ? ": a NaN is due"
-                           : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
-                           : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
-                                                       : ""),
-                      1});
-  }
+  const unsigned n = job.widths[k];
+  Mismatch m{ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
+             at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
+                 (want.nan                    ? ": a NaN is due"
+                  : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
+                  : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
+                                              : ""),
+             1};
+  m.bits = WrongBits{job.src.bits_format(), job.dst.bits_format(), job.src.elem_size, job.dst.elem_size, n, {x}, got,
+                     want.bits};
+  t.failures.add(std::move(m));
 }
 
 // Blocks of lanes: the references of a block first (once for every width),
@@ -194,20 +194,20 @@ void check_explicit(CaseRun& run) {
   Sweep::Verify<Tally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
     fns.verify(job, ch, lo, hi, t);
   };
-  std::vector<Tally> tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
+  std::vector<Tally> tallies =
+      sweep.run<Tally>(range.begin, range.size(), fill, verify, Tally{0, 0, 0, 0, 0, run.result.tally()});
   Tally all;
   for (Tally& t : tallies) all.merge(t);
-  run.result.pass(all.passed);
-  for (Mismatch& m : all.kept) run.result.fail(std::move(m));
-  run.result.failed += all.failed - all.kept.size();
-  run.result.checked += all.failed - all.kept.size();
+  const uint64_t failed = all.failures.failed();
+  run.result.pass(all.passed + failed);
+  run.result.merge(std::move(all.failures));
 
   const uint64_t suite_functions = p.at("functions_in_suite").as_uint();
   std::string detail = fn + "(" + src.name + ") in " + std::to_string(widths.size()) + " widths (1 of " +
                        std::to_string(suite_functions / widths.size()) + " conversions, " +
                        std::to_string(suite_functions) + " functions in the suite): " +
                        std::to_string(range.size()) + " lanes (" + lanes.describe() + "), " +
-                       std::to_string(all.passed + all.failed) + " results checked";
+                       std::to_string(all.passed + failed) + " results checked";
   if (all.nan) detail += "; " + std::to_string(all.nan) + " NaN results (any NaN accepted)";
   if (all.undefined) {
     detail += "; " + std::to_string(all.undefined) +
@@ -217,7 +217,7 @@ void check_explicit(CaseRun& run) {
   }
   if (flush_src || flush_dst)
     detail += "; " + std::to_string(all.flushed) + " denormals flushed to zero (allowed by 7.5.3: the build may flush)";
-  if (all.failed) detail = std::to_string(all.failed) + " wrong; " + detail;
+  if (failed) detail = std::to_string(failed) + " wrong; " + detail;
   run.result.detail = detail;
   run.result.metrics = json::Value::object();
   run.result.metrics["sweep"] = sweep.times_json();

@@ -36,18 +36,24 @@ namespace {
 using ref::Rounding;
 
 struct Tally {
-  uint64_t passed = 0, failed = 0, undefined = 0, flushed = 0;
-  std::vector<Mismatch> kept;
-  void judge(bool ok, bool flushed_ok, Mismatch m) {
+  uint64_t passed = 0, undefined = 0, flushed = 0;
+  FailureTally failures;
+  // MAKE builds the mismatch, only for a wrong value.
+  template <class Make>
+  void judge(bool ok, bool flushed_ok, const Make& make) {
     if (ok || flushed_ok) {
       ++passed;
       flushed += !ok;
       return;
     }
-    ++failed;
-    if (kept.size() < CaseResult::kKeep) kept.push_back(std::move(m));
+    failures.add(make());
   }
 };
+
+Mismatch with_bits(Mismatch m, WrongBits b) {
+  m.bits = std::move(b);
+  return m;
+}
 
 std::vector<TypeDesc> type_list(const json::Value& v) {
   std::vector<TypeDesc> out;
@@ -71,19 +77,18 @@ void finish(CaseRun& run, std::vector<Tally>& tallies, const Sweep& sweep, std::
             bool may_flush) {
   Tally all;
   for (Tally& t : tallies) {
-    all.passed += t.passed, all.failed += t.failed, all.undefined += t.undefined, all.flushed += t.flushed;
-    for (auto& m : t.kept) all.kept.push_back(std::move(m));
+    all.passed += t.passed, all.undefined += t.undefined, all.flushed += t.flushed;
+    all.failures.merge(std::move(t.failures));
   }
-  run.result.pass(all.passed);
-  for (Mismatch& m : all.kept) run.result.fail(std::move(m));
-  run.result.failed += all.failed - all.kept.size();
-  run.result.checked += all.failed - all.kept.size();
-  detail += ", " + std::to_string(all.passed + all.failed) + " results checked";
+  const uint64_t failed = all.failures.failed();
+  run.result.pass(all.passed + failed);
+  run.result.merge(std::move(all.failures));
+  detail += ", " + std::to_string(all.passed + failed) + " results checked";
   if (all.undefined)
     detail += "; " + std::to_string(all.undefined) + " out-of-range results (undefined or implementation-defined "
               "in C99 6.3.1.3/6.3.1.4) not judged";
   if (may_flush) detail += "; " + std::to_string(all.flushed) + " denormals flushed (allowed by 7.5.3)";
-  if (all.failed) detail = std::to_string(all.failed) + " wrong; " + detail;
+  if (failed) detail = std::to_string(failed) + " wrong; " + detail;
   run.result.detail = detail;
   run.result.metrics = json::Value::object();
   run.result.metrics["sweep"] = sweep.times_json();
@@ -128,12 +133,15 @@ void check_scalar(CaseRun& run) {
         const bool ok = want.nan ? is_float_nan(dst, got) : got == want.bits;
         const bool flushed = !ok && flush_allows(src, dst, x, got, r, false, flush_src, flush_dst[d]);
         const std::string expr = form == "cast" ? "(" + dst.name + ")x" : dst.name + " r = x";
-        t.judge(ok, flushed, {ch.first + i, -1, {show(src, x)}, show(dst, got), show(dst, want.bits),
-                              expr + " with " + src.name + " x", 1});
+        t.judge(ok, flushed, [&] {
+          return with_bits({ch.first + i, -1, {show(src, x)}, show(dst, got), show(dst, want.bits),
+                            expr + " with " + src.name + " x", 1},
+                           {src.bits_format(), dst.bits_format(), src.elem_size, dst.elem_size, 1, {x}, got, want.bits});
+        });
       }
     }
   };
-  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
+  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify, Tally{0, 0, 0, run.result.tally()});
   finish(run, tallies, sweep,
          (form == "cast" ? "casts (T)x" : "assignments T r = x") + std::string(" from ") + src.name + " to " +
              std::to_string(dsts.size()) + " types: " + std::to_string(range.size()) + " lanes (" +
@@ -253,12 +261,15 @@ void check_arith(CaseRun& run) {
           flushed = (fx && got == arith_code(a, b, 0, y)) || (fy && got == arith_code(a, b, x, 0)) ||
                     (fx && fy && got == arith_code(a, b, 0, 0));
         }
-        t.judge(got == want, flushed, {ch.first + i, -1, {show(a, x), show(b, y)}, describe_code(got),
-                                       describe_code(want), a.name + " x against " + b.name + " y", 1});
+        t.judge(got == want, flushed, [&] {
+          return with_bits({ch.first + i, -1, {show(a, x), show(b, y)}, describe_code(got), describe_code(want),
+                            a.name + " x against " + b.name + " y", 1},
+                           {a.bits_format(), 'u', a.elem_size, 4, 1, {x, y}, got, want});
+        });
       }
     }
   };
-  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
+  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify, Tally{0, 0, 0, run.result.tally()});
   finish(run, tallies, sweep,
          "usual arithmetic conversions of " + a.name + " with " + std::to_string(others.size()) +
              " types (compare and type of x + y): " + std::to_string(range.size()) + " lanes",
@@ -319,13 +330,16 @@ void check_widen(CaseRun& run) {
           const bool ok = want.nan ? is_float_nan(e, got) : got == want.bits;
           const bool flushed = !ok && flush && compare(e, got, 0) == 0 &&
                                (is_subnormal(s, x) || is_subnormal(e, want.bits));
-          t.judge(ok, flushed, {ch.first + i, int(i % n), {show(s, x)}, show(e, got),
-                                show(e, want.bits), "(" + e.name + std::to_string(n) + " v - v) + " + s.name + " s", 1});
+          t.judge(ok, flushed, [&] {
+            return with_bits({ch.first + i, int(i % n), {show(s, x)}, show(e, got), show(e, want.bits),
+                              "(" + e.name + std::to_string(n) + " v - v) + " + s.name + " s", 1},
+                             {s.bits_format(), e.bits_format(), s.elem_size, e.elem_size, n, {x}, got, want.bits});
+          });
         }
       }
     }
   };
-  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify);
+  auto tallies = sweep.run<Tally>(range.begin, range.size(), fill, verify, Tally{0, 0, 0, run.result.tally()});
   finish(run, tallies, sweep,
          "vector of " + e.name + " with " + std::to_string(scalars.size()) + " scalar types in " +
              std::to_string(widths.size()) + " widths (each scalar type at one): " + std::to_string(range.size()) +

@@ -37,6 +37,7 @@ constexpr uint64_t kFullRandom = uint64_t(1) << 22;  // quick mode: store_inputs
 struct TypeOf {
   unsigned size;  // bytes
   bool is_float, is_signed;
+  char format() const { return is_float ? (size == 2 ? 'h' : size == 8 ? 'd' : 'f') : is_signed ? 'i' : 'u'; }
 };
 
 TypeOf type_of(const std::string& t) {
@@ -149,16 +150,20 @@ void check_fp16_convert(CaseRun& run) {
       case Outcome::Flushed: ++flushed; run.result.pass(); break;
       case Outcome::Undefined: ++undefined; break;
       case Outcome::Wrong:
-        run.result.fail({first + i / n, int(i % n), {hex_bits(x, src.size)}, hex_bits(got, dst.size),
-                         hex_bits(e.want, dst.size),
-                         std::string("not the correctly rounded conversion (") + ref::rounding_name(rnd) + ")"});
+      {
+        Mismatch m{first + i / n, int(i % n), {hex_bits(x, src.size)}, hex_bits(got, dst.size),
+                   hex_bits(e.want, dst.size),
+                   std::string("not the correctly rounded conversion (") + ref::rounding_name(rnd) + ")"};
+        m.bits = WrongBits{src.format(), dst.format(), src.size, dst.size, n, {x}, got, e.want};
+        run.result.fail(std::move(m));
+      }
     }
   }
   run.result.detail = "convert " + from + " -> " + to + (sat ? " _sat" : "") + ", " + ref::rounding_name(rnd) + ": " +
                       std::to_string(run.result.checked) + " values checked";
   if (undefined) run.result.detail += "; " + std::to_string(undefined) + " out of range or NaN without _sat (implementation-defined), not judged";
   if (flushed) run.result.detail += "; " + std::to_string(flushed) + " denormals flushed to zero (allowed here)";
-  if (run.result.failed) run.result.detail = std::to_string(run.result.failed) + " wrong; " + run.result.detail;
+  if (run.result.failed()) run.result.detail = std::to_string(run.result.failed()) + " wrong; " + run.result.detail;
 }
 
 }  // namespace clconform::suites::half

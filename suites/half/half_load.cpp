@@ -49,8 +49,10 @@ void check_load(CaseRun& run) {
             run.result.pass();
             continue;
           }
-          run.result.fail({first + w, int(l), {hex_bits(h, 2)}, hex_bits(got, 4), hex_bits(want, 4),
-                           "a NaN must load as a NaN (any payload)"});
+          Mismatch m{first + w, int(l), {hex_bits(h, 2)}, hex_bits(got, 4), hex_bits(want, 4),
+                     "a NaN must load as a NaN (any payload)"};
+          m.bits = WrongBits{'h', 'f', 2, 4, n, {h}, got, want};
+          run.result.fail(std::move(m));
           continue;
         }
         if (got == want) {
@@ -58,16 +60,18 @@ void check_load(CaseRun& run) {
           continue;
         }
         const bool denorm = ref::is_subnormal<Half>(h);
-        run.result.fail({first + w, int(l), {hex_bits(h, 2)}, hex_bits(got, 4), hex_bits(want, 4),
-                         denorm ? "half denormal changed (half storage never flushes)" : "not the exact float"});
+        Mismatch m{first + w, int(l), {hex_bits(h, 2)}, hex_bits(got, 4), hex_bits(want, 4),
+                   denorm ? "half denormal changed (half storage never flushes)" : "not the exact float"};
+        m.bits = WrongBits{'h', 'f', 2, 4, n, {h}, got, want};
+        run.result.fail(std::move(m));
       }
     }
   }
   run.result.detail = run.c.params.at("fn").as_string() + " from __" + run.c.params.at("space").as_string() + ": " +
                       std::to_string(run.result.checked) + " lanes (every half pattern), exact; NaN payloads kept in " +
                       std::to_string(nan_kept) + " of " + std::to_string(nan_lanes) + " NaN lanes";
-  if (run.result.failed) {  // CaseResult::fail has set the status
-    run.result.detail = std::to_string(run.result.failed) + " of " + std::to_string(run.result.checked) +
+  if (run.result.failed()) {  // CaseResult::fail has set the status
+    run.result.detail = std::to_string(run.result.failed()) + " of " + std::to_string(run.result.checked) +
                         " lanes wrong; " + run.result.detail;
   }
 }

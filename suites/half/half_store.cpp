@@ -56,8 +56,10 @@ void check_store(CaseRun& run) {
     if (got == kUntouched) {
       run.result.pass();
     } else {
-      run.result.fail({first + count - 1, -1, {}, hex_bits(got, 2), hex_bits(kUntouched, 2),
-                       "wrote past the last vector's halves (half " + std::to_string(t) + " beyond the end)", 1e9});
+      Mismatch m{first + count - 1, -1, {}, hex_bits(got, 2), hex_bits(kUntouched, 2),
+                 "wrote past the last vector's halves (half " + std::to_string(t) + " beyond the end)", 1e9};
+      m.kind = "wrote_outside";
+      run.result.fail(std::move(m));
     }
   }
 
@@ -72,9 +74,11 @@ void check_store(CaseRun& run) {
         } else if (got == kUntouched) {
           run.result.pass();
         } else {
-          run.result.fail({first + v, int(l), {}, hex_bits(got, 2), hex_bits(kUntouched, 2),
-                           fn + " wrote half " + std::to_string(l) + " of its slot, beyond its " +
-                               std::to_string(n) + " halves", 1e9});
+          Mismatch m{first + v, int(l), {}, hex_bits(got, 2), hex_bits(kUntouched, 2),
+                     fn + " wrote half " + std::to_string(l) + " of its slot, beyond its " + std::to_string(n) +
+                         " halves", 1e9};
+          m.kind = "wrote_outside";
+          run.result.fail(std::move(m));
         }
         continue;
       }
@@ -85,11 +89,15 @@ void check_store(CaseRun& run) {
         case StoreVerdict::NaN: ++nan_lanes; run.result.pass(); break;
         case StoreVerdict::Flushed: ++flushed; run.result.pass(); break;
         case StoreVerdict::Wrong:
-          run.result.fail({first + v, int(l), {hex_bits(x, esz)}, hex_bits(got, 2), hex_bits(want, 2),
-                           ref::is_nan<ref::Half>(want) ? "a NaN must store as a NaN"
-                                                        : std::string("not correctly rounded (") +
-                                                              ref::rounding_name(rule.rounding) + ")",
-                           double(std::abs(int(got & 0x7FFF) - int(want & 0x7FFF)))});
+        {
+          Mismatch m{first + v, int(l), {hex_bits(x, esz)}, hex_bits(got, 2), hex_bits(want, 2),
+                     ref::is_nan<ref::Half>(want) ? "a NaN must store as a NaN"
+                                                  : std::string("not correctly rounded (") +
+                                                        ref::rounding_name(rule.rounding) + ")",
+                     double(std::abs(int(got & 0x7FFF) - int(want & 0x7FFF)))};
+          m.bits = WrongBits{dbl ? 'd' : 'f', 'h', esz, 2, n, {x}, got, want};
+          run.result.fail(std::move(m));
+        }
       }
     }
   }
@@ -103,7 +111,7 @@ void check_store(CaseRun& run) {
   if (padding_may_change)
     run.result.detail += "; 4th half of each aligned group (may be written) left untouched in " +
                          std::to_string(padding_kept) + " of " + std::to_string(count);
-  if (run.result.failed) run.result.detail = std::to_string(run.result.failed) + " wrong; " + run.result.detail;
+  if (run.result.failed()) run.result.detail = std::to_string(run.result.failed()) + " wrong; " + run.result.detail;
 }
 
 }  // namespace clconform::suites::half

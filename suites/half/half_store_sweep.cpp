@@ -28,8 +28,8 @@ namespace clconform::suites::half {
 namespace {
 
 struct SweepTally {
-  uint64_t passed = 0, failed = 0, nan_lanes = 0, flushed = 0;
-  std::vector<Mismatch> kept;  // at most CaseResult::kKeep, the first found in this thread's lanes
+  uint64_t passed = 0, nan_lanes = 0, flushed = 0;
+  FailureTally failures;
 };
 
 constexpr uint64_t kFullDoubleRandom = uint64_t(1) << 28;
@@ -105,34 +105,32 @@ void check_store_sweep(CaseRun& run) {
             case StoreVerdict::Exact: ++t.passed; break;
             case StoreVerdict::NaN: ++t.passed, ++t.nan_lanes; break;
             case StoreVerdict::Flushed: ++t.passed, ++t.flushed; break;
-            case StoreVerdict::Wrong:
-              ++t.failed;
-              if (t.kept.size() < CaseResult::kKeep) {
-                std::string note = names[k] + ": " + (ref::is_nan<ref::Half>(want[i])
-                                                          ? std::string("a NaN must store as a NaN")
-                                                          : std::string("not correctly rounded (") +
-                                                                ref::rounding_name(rule.rounding) + ")");
-                if (got == kUntouched) note += "; the half was never written";
-                const uint64_t lane = ch.first + b0 + i;
-                t.kept.push_back({lane, int((lane - range.begin) % widths[k]), {hex_bits(x, esz)}, hex_bits(got, 2),
-                                  hex_bits(want[i], 2), note, double(std::abs(int(got & 0x7FFF) - int(want[i] & 0x7FFF)))});
-              }
+            case StoreVerdict::Wrong: {
+              std::string note = names[k] + ": " + (ref::is_nan<ref::Half>(want[i])
+                                                        ? std::string("a NaN must store as a NaN")
+                                                        : std::string("not correctly rounded (") +
+                                                              ref::rounding_name(rule.rounding) + ")");
+              if (got == kUntouched) note += "; the half was never written";
+              const uint64_t lane = ch.first + b0 + i;
+              Mismatch m{lane, int((lane - range.begin) % widths[k]), {hex_bits(x, esz)}, hex_bits(got, 2),
+                         hex_bits(want[i], 2), note, double(std::abs(int(got & 0x7FFF) - int(want[i] & 0x7FFF)))};
+              m.bits = WrongBits{dbl ? 'd' : 'f', 'h', esz, 2, widths[k], {x}, got, want[i]};
+              t.failures.add(std::move(m));
+            }
           }
         }
       }
     }
   };
-  const std::vector<SweepTally> tallies = sweep.run<SweepTally>(range.begin, range.size(), fill, verify);
+  std::vector<SweepTally> tallies =
+      sweep.run<SweepTally>(range.begin, range.size(), fill, verify, SweepTally{0, 0, 0, run.result.tally()});
 
   uint64_t nan_lanes = 0, flushed = 0;
-  for (const SweepTally& t : tallies) {
-    run.result.pass(t.passed);
+  for (SweepTally& t : tallies) {
+    run.result.pass(t.passed + t.failures.failed());
     nan_lanes += t.nan_lanes;
     flushed += t.flushed;
-    for (const Mismatch& m : t.kept) run.result.fail(m);
-    const uint64_t unkept = t.failed - t.kept.size();  // counted, not kept
-    run.result.failed += unkept;
-    run.result.checked += unkept;
+    run.result.merge(std::move(t.failures));
   }
   run.result.metrics = json::Value::object();
   run.result.metrics["sweep"] = sweep.times_json();
@@ -148,7 +146,7 @@ void check_store_sweep(CaseRun& run) {
                       " NaN lanes accepted as any NaN";
   if (rule.flush_inputs)
     run.result.detail += "; " + std::to_string(flushed) + " denormal operands flushed to zero (allowed: the build may flush)";
-  if (run.result.failed) run.result.detail = std::to_string(run.result.failed) + " wrong; " + run.result.detail;
+  if (run.result.failed()) run.result.detail = std::to_string(run.result.failed()) + " wrong; " + run.result.detail;
 }
 
 }  // namespace clconform::suites::half

@@ -71,17 +71,7 @@ struct Acc {
   uint64_t mpfr = 0, unjudged = 0, quiet_nans = 0, nans = 0;
   Worst worst;
   std::vector<uint64_t> check_pass, check_fail, check_skip;
-  std::vector<Mismatch> kept;
-  uint64_t failures = 0;
-
-  void keep(Mismatch m) {
-    ++failures;
-    kept.push_back(std::move(m));
-    if (kept.size() > 4 * CaseResult::kKeep) {  // trim to the worst, now and then
-      std::stable_sort(kept.begin(), kept.end(), [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });
-      kept.resize(CaseResult::kKeep);
-    }
-  }
+  FailureTally failures;
 };
 
 bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
@@ -180,7 +170,10 @@ class MathCase {
       }
     };
     Sweep::Verify<Acc> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) { verify_lanes(ch, lo, hi, acc); };
-    auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify);
+    Acc proto;
+    init(proto);
+    proto.failures = run_.result.tally();
+    auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify, proto);
     report(merge(accs), range, sweep);
   }
 
@@ -209,17 +202,22 @@ class MathCase {
     return false;
   }
 
-  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, std::string output, std::string expected,
-                    std::string note, double ulp) const {
+  // A wrong result of width W: GOT and WANT are its bits and the reference's
+  // in the output's format ('f' or 'i'); EDGE names the edge case it checks.
+  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, char format, uint32_t got, uint32_t want,
+                    std::string expected, std::string note, double ulp, const std::string& edge = "") const {
     Mismatch m;
     m.index = lane;
     m.lane = int(lane % w);
     for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], 4));
-    m.output = std::move(output);
+    m.output = format == 'i' ? std::to_string(int32_t(got)) : hex_bits(got, 4);
     m.expected = std::move(expected);
     m.note = "width " + std::to_string(w) + ": " + note;
     m.ulp = ulp;
     m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
+    // The inputs are read as floats, integer arguments (ldexp's, pown's) too.
+    m.bits = WrongBits{'f', format, 4, 4, w, std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
+    m.edge = edge;
     return m;
   }
 
@@ -262,17 +260,19 @@ class MathCase {
 
   // One width's float result against the bound; returns whether it passed.
   // WHAT names the check for a failure's note ("sin", an edge case's name).
+  // EDGE: the edge case this lane checks, "" for an ordinary lane.
   bool judge_one(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, uint32_t got, uint64_t lane,
-                 size_t k, const Tuple& t, Acc& acc, const std::string& what) const {
+                 size_t k, const Tuple& t, Acc& acc, const std::string& what, const std::string& edge) const {
     const rm::Verdict v = out.judge->judge(p, got, lb.bound);
     acc.mpfr += v.used_mpfr;
-    return record(out, p, lb, v, got, lane, k, k + 1, t, acc, what);
+    return record(out, p, lb, v, got, lane, k, k + 1, t, acc, what, edge);
   }
 
   // Counts the results GOT of widths [K0, K1), which share the verdict V,
   // keeping each one that fails; returns whether they passed.
   bool record(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, const rm::Verdict& v, uint32_t got,
-              uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what) const {
+              uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what,
+              const std::string& edge = "") const {
     const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
     const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
     acc.hist[std::min(bin, kEdges.size() - 1)] += k1 - k0;
@@ -287,9 +287,10 @@ class MathCase {
     std::string note = what + ": " + ulp_text(u) + " ulp";
     if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
     note += "; bound " + out.spec.describe();
+    const uint32_t want = p.certain ? uint32_t(p.nearest) : ref::to_bits(float(p.approx));
     for (size_t k = k0; k < k1; ++k) {
       ++acc.widths[k].failed;
-      acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), reference_text(p), note, u));
+      acc.failures.add(mismatch(lane, widths_[k], t, 'f', got, want, reference_text(p), note, u, edge));
     }
     return false;
   }
@@ -309,7 +310,8 @@ class MathCase {
           acc.quiet_nans += (got & Float::quiet_bit) != 0;
         } else {
           ++acc.widths[k].failed;
-          acc.keep(mismatch(lane, widths_[k], t, hex_bits(got, 4), "a NaN", "nan() must return a NaN", HUGE_VAL));
+          acc.failures.add(mismatch(lane, widths_[k], t, 'f', got, Float::quiet_bit | Float::infinity_bits, "a NaN",
+                                    "nan() must return a NaN", HUGE_VAL));
         }
       }
       return;
@@ -327,9 +329,9 @@ class MathCase {
         ++acc.widths[k].checked;
         if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_)) {
           ++acc.widths[k].failed;
-          acc.keep(mismatch(lane, widths_[k], t, std::to_string(got),
-                            std::to_string(rm::exact_int(out.judge_name, args)),
-                            out.judge_name + ": wrong integer result", HUGE_VAL));
+          const int32_t want = rm::exact_int(out.judge_name, args);
+          acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got), uint32_t(want), std::to_string(want),
+                                    out.judge_name + ": wrong integer result", HUGE_VAL));
         }
       }
       return;
@@ -371,7 +373,7 @@ class MathCase {
         if (lb.kind == LaneBound::Kind::Undefined || !p) {
           o = Outcome::Skip;
         } else {
-          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name) ? Outcome::Pass : Outcome::Fail;
+          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name, check.name) ? Outcome::Pass : Outcome::Fail;
           if (o == Outcome::Fail) {  // judge_one kept the record
             ++acc.check_fail[c];
             continue;
@@ -387,9 +389,13 @@ class MathCase {
         ++acc.check_fail[c];
         ++acc.widths[k].checked;
         ++acc.widths[k].failed;
-        const std::string shown = out.is_int ? std::to_string(int32_t(got)) : hex_bits(got, 4);
-        acc.keep(mismatch(lane, widths_[k], t, shown, math::expected_text(check, j),
-                          "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL));
+        Mismatch m = mismatch(lane, widths_[k], t, out.is_int ? 'i' : 'f', got,
+                              math::expected_bits(check, j, t).value_or(got), math::expected_text(check, j),
+                              "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL, check.name);
+        // An expectation that is no single value ("lt1") cannot be read as
+        // a kind of wrong value from the bits.
+        if (!math::expected_bits(check, j, t)) m.kind = "wrong_value";
+        acc.failures.add(std::move(m));
       }
     }
   }
@@ -414,14 +420,10 @@ class MathCase {
       all.unjudged += a.unjudged;
       all.nans += a.nans;
       all.quiet_nans += a.quiet_nans;
-      all.failures += a.failures;
       if (a.worst.ulp > all.worst.ulp || (a.worst.ulp == all.worst.ulp && a.worst.lane < all.worst.lane))
         all.worst = a.worst;
-      for (auto& m : a.kept) all.kept.push_back(std::move(m));
+      all.failures.merge(std::move(a.failures));
     }
-    std::stable_sort(all.kept.begin(), all.kept.end(), [](const Mismatch& a, const Mismatch& b) {
-      return a.score != b.score ? a.score > b.score : a.index < b.index;
-    });
     return all;
   }
 
@@ -429,12 +431,8 @@ class MathCase {
     CaseResult& r = run_.result;
     uint64_t checked = 0;
     for (const auto& w : all.widths) checked += w.checked;
-    // Record the kept failures; the rest only count.
-    const size_t kept = std::min(all.kept.size(), CaseResult::kKeep);
-    for (size_t m = 0; m < kept; ++m) r.fail(all.kept[m]);
-    r.checked += checked - kept;
-    r.failed += all.failures - kept;
-    if (all.failures == 0) r.checked = checked;
+    r.checked += checked;
+    r.merge(FailureTally(all.failures));
 
     const std::string name = params_.at("builtin").as_string();
     const Output& primary = outputs_.front();
@@ -508,7 +506,7 @@ class MathCase {
     if (measured) d += "; " + std::to_string(all.mpfr) + " MPFR fallbacks";
     if (all.unjudged) d += "; " + std::to_string(all.unjudged) + " results not judged (undefined there)";
     if (!edge_text.empty()) d += "; edge cases: " + edge_text;
-    if (all.failures) d = std::to_string(all.failures) + " of " + std::to_string(checked) + " results wrong; " + d;
+    if (all.failures.failed()) d = std::to_string(all.failures.failed()) + " of " + std::to_string(checked) + " results wrong; " + d;
     r.detail = d;
     if (!judged_ && r.status == "pass") r.status = "info";  // native_: implementation-defined (7.4)
   }

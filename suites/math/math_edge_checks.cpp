@@ -44,6 +44,18 @@ bool nonfinite_arg(const Tuple& t, const std::vector<Arg>& args) {
   return false;
 }
 
+// The bits a float expectation names at tuple T: "nan" is the canonical
+// quiet NaN (any NaN passes); "lt1" names no single value.
+std::optional<uint32_t> named_bits(const std::string& want, const Tuple& t) {
+  if (want == "nan") return Float::quiet_bit | Float::infinity_bits;
+  if (want == "lt1" || want == "ref") return std::nullopt;
+  if (want == "arg0" || want == "arg1") return t.bits[want == "arg0" ? 0 : 1];
+  if (want == "absarg0") return ref::abs_bits<Float>(t.bits[0]);
+  if (want == "copysign0") return t.bits[0] & Float::sign_mask;
+  if (want == "copysign0neg") return (t.bits[0] & Float::sign_mask) ^ Float::sign_mask;
+  return parse_float(want);
+}
+
 }  // namespace
 
 std::vector<EdgeCheck> parse_edge_checks(const json::Value& rules, const std::vector<Arg>& args) {
@@ -80,24 +92,13 @@ Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::v
     if (nonfinite_arg(t, args) || want == "nan" || want == "inf" || want == "-inf" || want == "+inf") return Outcome::Skip;
   }
   if (want == "ref") return Outcome::Numeric;
-  if (want == "nan") return is_nan(got) ? Outcome::Pass : Outcome::Fail;
   if (want == "lt1") {
     const float v = ref::float_from_bits(got);
     return !is_nan(got) && v >= 0 && v < 1 ? Outcome::Pass : Outcome::Fail;
   }
-  uint32_t bits;
-  if (want == "arg0" || want == "arg1") {
-    bits = t.bits[want == "arg0" ? 0 : 1];
-    if (is_nan(bits)) return is_nan(got) ? Outcome::Pass : Outcome::Fail;
-  } else if (want == "absarg0") {
-    bits = ref::abs_bits<Float>(t.bits[0]);
-  } else if (want == "copysign0") {
-    bits = t.bits[0] & Float::sign_mask;
-  } else if (want == "copysign0neg") {
-    bits = (t.bits[0] & Float::sign_mask) ^ Float::sign_mask;
-  } else {
-    bits = parse_float(want);
-  }
+  const uint32_t bits = *named_bits(want, t);
+  // "nan", or a NaN argument passed through: any NaN.
+  if ((want == "nan" || want == "arg0" || want == "arg1") && is_nan(bits)) return is_nan(got) ? Outcome::Pass : Outcome::Fail;
   if (got == bits) return Outcome::Pass;
   if (regime.no_signed_zeros && is_zero(bits) && is_zero(got)) return Outcome::Pass;
   if (regime.denorms_may_flush && !c.ftz_alt[out].empty() && got == parse_float(c.ftz_alt[out])) return Outcome::Pass;
@@ -120,6 +121,14 @@ Outcome check_int(const EdgeCheck& c, size_t out, const Tuple& t, const std::vec
     return Outcome::Fail;
   }
   return e.as_int() == got ? Outcome::Pass : Outcome::Fail;
+}
+
+std::optional<uint32_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t) {
+  const json::Value& e = c.expect[out];
+  if (e.is_string()) return named_bits(e.as_string(), t);
+  if (e.is_array()) return e.as_array().empty() ? std::nullopt : std::optional<uint32_t>(uint32_t(e.as_array()[0].as_int()));
+  if (e.is_null()) return std::nullopt;
+  return uint32_t(e.as_int());
 }
 
 std::string expected_text(const EdgeCheck& c, size_t out) {

@@ -12,6 +12,7 @@
 // nextafter may follow 7.5.3's alternative table (ftz_alt).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,9 @@ Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::v
 Outcome check_int(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, int32_t got,
                   const Regime& regime);
 
-// What the check expects of output OUT, for a failure record.
+// What the check expects of output OUT, for a failure record, and the bits
+// of that value at tuple T where it is one value (the first of a list).
 std::string expected_text(const EdgeCheck& c, size_t out);
+std::optional<uint32_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t);
 
 }  // namespace clconform::suites::math

@@ -79,12 +79,14 @@ void check_to_bool(CaseRun& run) {
       if (ok) {
         run.result.pass();
       } else {
-        run.result.fail({run.first() + i, -1, {hex_bits(bits, t.elem_size)}, std::to_string(got),
-                         want ? "1" : "0", form == 0 ? "explicit (bool) cast" : "implicit conversion"});
+        Mismatch m{run.first() + i, -1, {hex_bits(bits, t.elem_size)}, std::to_string(got),
+                   want ? "1" : "0", form == 0 ? "explicit (bool) cast" : "implicit conversion"};
+        m.bits = WrongBits{t.bits_format(), 'u', t.elem_size, 1, 1, {bits}, got, want ? 1u : 0u};
+        run.result.fail(std::move(m));
       }
     }
   }
-  if (run.result.failed == 0) {
+  if (run.result.failed() == 0) {
     run.result.detail = std::to_string(n) + " values, both conversion forms right" +
                         (may_flush ? " (denormals allowed to read as zero)" : "");
   }
@@ -164,7 +166,11 @@ void expect_constant(CaseRun& run, const std::string& name, uint64_t got) {
     run.result.pass();
     run.result.detail = got == nearest ? "correctly rounded" : "faithful but not the nearest value";
   } else {
-    run.result.fail({0, 0, {}, hex_bits(got, bytes), hex_bits(nearest, bytes), name + " = " + x.to_decimal(25)});
+    Mismatch m{0, 0, {}, hex_bits(got, bytes), hex_bits(nearest, bytes), name + " = " + x.to_decimal(25)};
+    const char format = bytes == 8 ? 'd' : bytes == 2 ? 'h' : 'f';
+    m.bits = WrongBits{format, format, bytes, bytes, 1, {}, got, nearest};
+    m.edge = name;
+    run.result.fail(std::move(m));
   }
 }
 

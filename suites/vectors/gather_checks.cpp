@@ -113,10 +113,13 @@ void check_gather(CaseRun& run) {
         if (got == want) {
           run.result.pass();
         } else {
-          run.result.fail({run.first() + w, int(j), {text.as_string()}, hex_bits(got, elem.elem_size),
-                           hex_bits(want, elem.elem_size),
-                           describe_item(item) + ": lane " + std::to_string(j) + " should be input element " +
-                               std::to_string(src[j])});
+          Mismatch m{run.first() + w, int(j), {text.as_string()}, hex_bits(got, elem.elem_size),
+                     hex_bits(want, elem.elem_size),
+                     describe_item(item) + ": lane " + std::to_string(j) + " should be input element " +
+                         std::to_string(src[j])};
+          m.bits = WrongBits{elem.bits_format(), elem.bits_format(), elem.elem_size, elem.elem_size,
+                             unsigned(src.size()), {want}, got, want};
+          run.result.fail(std::move(m));
         }
       }
     }

@@ -39,9 +39,11 @@ void check_loadstore(CaseRun& run) {
             if (got == want) {
               run.result.pass();
             } else {
-              run.result.fail({0, int(l), {}, hex_bits(got, bytes), hex_bits(want, bytes),
-                               what + std::to_string(n) + "(" + std::to_string(off) + ", " + space + " p + " +
-                                   std::to_string(mis) + "): lane should be element " + std::to_string(from)});
+              Mismatch m{0, int(l), {}, hex_bits(got, bytes), hex_bits(want, bytes),
+                         what + std::to_string(n) + "(" + std::to_string(off) + ", " + space + " p + " +
+                             std::to_string(mis) + "): lane should be element " + std::to_string(from)};
+              m.bits = WrongBits{'u', 'u', bytes, bytes, n, {want}, got, want};
+              run.result.fail(std::move(m));
             }
           }
         }
@@ -66,11 +68,14 @@ void check_loadstore(CaseRun& run) {
             if (got == want) {
               run.result.pass();
             } else {
-              run.result.fail({0, int(q), {}, hex_bits(got, bytes), hex_bits(want, bytes),
-                               what + std::to_string(n) + "(v, " + std::to_string(off) + ", " + space + " p + " +
-                                   std::to_string(mis) + "): element " + std::to_string(q) +
-                                   (stored ? " should hold lane " + std::to_string(q - first)
-                                           : " lies outside the stored lanes and should be unchanged")});
+              Mismatch m{0, int(q), {}, hex_bits(got, bytes), hex_bits(want, bytes),
+                         what + std::to_string(n) + "(v, " + std::to_string(off) + ", " + space + " p + " +
+                             std::to_string(mis) + "): element " + std::to_string(q) +
+                             (stored ? " should hold lane " + std::to_string(q - first)
+                                     : " lies outside the stored lanes and should be unchanged")};
+              m.bits = WrongBits{'u', 'u', bytes, bytes, n, {want}, got, want};
+              if (!stored) m.kind = "wrote_outside";
+              run.result.fail(std::move(m));
             }
           }
         }

@@ -122,8 +122,10 @@ void check_operator(CaseRun& run) {
         if (got == want) {
           run.result.pass();
         } else {
-          run.result.fail({run.first() + w, int(l), shown, hex_bits(got, bytes), hex_bits(want, bytes),
-                           op + " on " + vector_name(elem, n) + ", form " + form});
+          Mismatch m{run.first() + w, int(l), shown, hex_bits(got, bytes), hex_bits(want, bytes),
+                     op + " on " + vector_name(elem, n) + ", form " + form};
+          m.bits = WrongBits{elem.bits_format(), elem.bits_format(), bytes, bytes, n, {x, y}, got, want};
+          run.result.fail(std::move(m));
         }
       }
     }

@@ -77,11 +77,13 @@ void check_shuffle(CaseRun& run) {
         if (got == want) {
           run.result.pass();
         } else {
-          run.result.fail({run.first() + w, int(j), {hex_bits(word, elem.elem_size)}, hex_bits(got, elem.elem_size),
-                           hex_bits(want, elem.elem_size),
-                           std::string(two ? "shuffle2" : "shuffle") + " from " + std::to_string(m) + " to " +
-                               std::to_string(n) + " lanes: mask selects " + (pick < m ? "x" : "y") + "[" +
-                               std::to_string(pick < m ? pick : pick - m) + "]"});
+          Mismatch mm{run.first() + w, int(j), {hex_bits(word, elem.elem_size)}, hex_bits(got, elem.elem_size),
+                      hex_bits(want, elem.elem_size),
+                      std::string(two ? "shuffle2" : "shuffle") + " from " + std::to_string(m) + " to " +
+                          std::to_string(n) + " lanes: mask selects " + (pick < m ? "x" : "y") + "[" +
+                          std::to_string(pick < m ? pick : pick - m) + "]"};
+          mm.bits = WrongBits{elem.bits_format(), elem.bits_format(), elem.elem_size, elem.elem_size, n, {word}, got, want};
+          run.result.fail(std::move(mm));
         }
       }
     }
