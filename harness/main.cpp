@@ -46,6 +46,9 @@ const char* kUsage = R"(usage: clconform COMMAND [options]
       --shard K/N              run only the K-th (1..N) of N equal slices of each case's
                                inputs, so N processes or devices share a sweep
       --known-failures PATH    expected failures: a file, or a folder of <suite>/known_failures.json (default: the project's)
+      --baseline PATH          compare each case's accuracy with a baseline file, or the file of a folder
+                               (suites/baselines) that matches the device: worse is a regression
+      --update-baseline FILE   write this run's accuracy into FILE (merged with its other runs) for review
       --no-known-failures      judge every case as it is
       --no-report              write results only
   report DIR                   write junit.xml, summary.md, report.html for a results folder
@@ -128,7 +131,7 @@ void parse_shard(const std::string& text, RunOptions& o) {
 int cmd_run(const std::vector<std::string>& args, const std::string& command_line) {
   CliArgs a(args,
             {"suite", "device", "mode", "seed", "build-options", "filter", "out", "resume", "timeout", "index",
-             "shard", "known-failures", "data"},
+             "shard", "known-failures", "data", "baseline", "update-baseline"},
             {"no-report", "no-known-failures"});
   if (!a.positional().empty()) throw SetupError("unexpected argument '" + a.positional()[0] + "'");
   RunOptions o;
@@ -154,6 +157,10 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   if (a.has("shard")) parse_shard(a.get("shard"), o);
   o.known_failures = a.has("no-known-failures") ? "" : a.get("known-failures", CLCONFORM_KNOWN_FAILURES);
   o.write_reports = !a.has("no-report");
+  o.baseline = a.get("baseline");
+  o.update_baseline = a.get("update-baseline");
+  if (!o.baseline.empty() && !o.update_baseline.empty() && o.baseline == o.update_baseline)
+    throw SetupError("--baseline and --update-baseline name the same file: compare, or write, not both");
   return supervise_run(o);
 }
 

@@ -22,6 +22,8 @@ struct RunOptions {
   uint64_t shard = 1, shards = 1;   // --shard K/N: this process runs the K-th of N slices of each sweep
   std::string data_dir;             // generated manifests and kernels
   std::string known_failures;       // path; empty = none
+  std::string baseline;             // file or folder of accuracy baselines; empty = none
+  std::string update_baseline;      // write this run's measurements into this baseline file
   bool write_reports = true;
   std::string command_line;         // as typed, for run.json
 

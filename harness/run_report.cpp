@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "baseline.hpp"
 #include "errors.hpp"
 #include "reports/reports.hpp"
 
@@ -24,6 +25,7 @@ int finish_run(const RunOptions& opts) {
     std::printf("JUnit:   %s/junit.xml\n", opts.out_dir.c_str());
     std::printf("report:  %s/report.html\n", opts.out_dir.c_str());
   }
+  if (!opts.update_baseline.empty()) Baseline::update(opts.update_baseline, opts);
   return reports::tally(run).total.failing() > 0 ? 1 : 0;
 }
 

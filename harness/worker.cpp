@@ -9,6 +9,7 @@
 #include "checks.hpp"
 #include "cl_errors.hpp"
 #include "errors.hpp"
+#include "baseline.hpp"
 #include "known_failures.hpp"
 #include "progress.hpp"
 #include "repro.hpp"
@@ -100,6 +101,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
   Session session(select_device(opts.device), opts.build_options);
   write_run_started(opts, sel, session.info());
   KnownFailures known = KnownFailures::load(opts.known_failures);
+  const Baseline baseline = Baseline::load(opts.baseline, session.info().name, session.info().driver_version, opts);
   std::string results_path = opts.out_dir + "/results.jsonl";
   std::set<std::string> done = recorded_cases(results_path);
   ResultsFile results(results_path);
@@ -113,6 +115,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
     progress.update(finished - 1, values, c->id);
     tell(progress_fd, "BEGIN " + c->id);
     json::Value rec = run_one(*suite, *c, session, opts, known);
+    baseline.apply(rec);
     results.append(rec);
     tell(progress_fd, "END " + c->id);
     values += rec.at("checked").as_uint();

@@ -23,6 +23,7 @@ std::optional<int> outcome(Status s) {
     case Status::XPass:
     case Status::Info: return 0;
     case Status::KnownFail: return 1;
+    case Status::Regression:
     case Status::Fail: return 2;
     case Status::Timeout:
     case Status::Crash:

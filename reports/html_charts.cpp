@@ -37,6 +37,7 @@ const char* status_colour(Status s) {
     case Status::Timeout: return "#ad1457";
     case Status::Crash: return "#212121";
     case Status::Error: return "#6d4c41";
+    case Status::Regression: return "#f9a825";
   }
   return "#000";
 }

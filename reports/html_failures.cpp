@@ -52,6 +52,13 @@ std::string facts(const CaseRecord& c) {
     row("known failure", escape_text(c.known_failure_reason) +
                              (c.known_failure_entry.empty() ? "" : " <code>" + escape_text(c.known_failure_entry) + "</code>"));
   }
+  auto list = [](const std::vector<std::string>& items) {
+    std::string s;
+    for (const auto& i : items) s += (s.empty() ? "" : "; ") + i;
+    return escape_text(s);
+  };
+  if (!c.baseline_regressions.empty()) row("worse than baseline", list(c.baseline_regressions));
+  if (!c.baseline_improvements.empty()) row("better than baseline", list(c.baseline_improvements));
   if (!c.program.empty()) row("program", "<code>" + escape_text(c.program) + "</code> kernel <code>" + escape_text(c.kernel) + "</code>");
   if (!c.build_options.empty()) row("build options", "<code>" + escape_text(c.build_options) + "</code>");
   if (c.time_s) row("time", escape_text(format_seconds(c.time_s)));

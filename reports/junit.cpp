@@ -57,6 +57,7 @@ std::string failure_text(const CaseRecord& c) {
   if (c.metrics && c.metrics->max_ulp) {
     t += "max error " + format_ulp(c.metrics->max_ulp) + " ulp, bound " + format_ulp(c.metrics->bound) + "\n";
   }
+  for (const std::string& r : c.baseline_regressions) t += "worse than the baseline: " + r + "\n";
   const ValueReader values(c);
   for (const Failure& f : c.failures) {
     t += "\n";

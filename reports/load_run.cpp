@@ -185,6 +185,9 @@ CaseRecord record_of(const Value& v) {
   const Value& known = v.get("known_failure");
   c.known_failure_reason = str(known, "reason");
   c.known_failure_entry = known_entries_text(known);
+  const Value& baseline = v.get("baseline");
+  c.baseline_regressions = strings(baseline.get("regressions"));
+  c.baseline_improvements = strings(baseline.get("improvements"));
   const Value& types = v.get("types");
   if (types.is_object()) c.types = ArgTypes{strings(types.get("inputs")), str(types, "output")};
   return c;

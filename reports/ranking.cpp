@@ -14,6 +14,7 @@ int status_rank(Status s) {
     case Status::Timeout: return 1;
     case Status::Error: return 2;
     case Status::Fail: return 3;
+    case Status::Regression: return 3;
     case Status::KnownFail: return 4;
     case Status::XPass: return 5;
     default: return -1;

@@ -11,12 +11,14 @@
 
 namespace clconform::reports {
 
-enum class Status { Pass, Fail, KnownFail, XPass, Unsupported, Info, Timeout, Crash, Error };
-inline constexpr int kStatusCount = 9;
+// Regression: inside the spec's bound, but worse than the device's accuracy
+// baseline (harness/baseline.hpp); it fails the run like a failure.
+enum class Status { Pass, Fail, KnownFail, XPass, Unsupported, Info, Timeout, Crash, Error, Regression };
+inline constexpr int kStatusCount = 10;
 
 const char* status_name(Status s);                        // as written in results.jsonl
 std::optional<Status> parse_status(const std::string& s);
-bool fails_run(Status s);                                 // fail, timeout, crash, error
+bool fails_run(Status s);                                 // fail, timeout, crash, error, regression
 
 struct DeviceInfo {
   std::string selector, name, vendor, platform, platform_version;
@@ -87,6 +89,8 @@ struct CaseRecord {
   std::string build_log, source, repro;
   std::optional<Metrics> metrics;
   std::string known_failure_reason, known_failure_entry;
+  // Against the accuracy baseline: what got worse, what got better.
+  std::vector<std::string> baseline_regressions, baseline_improvements;
   std::optional<ArgTypes> types;
 };
 

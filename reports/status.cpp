@@ -4,8 +4,8 @@ namespace clconform::reports {
 
 namespace {
 // Index = Status value; the names are the ones results.jsonl uses.
-constexpr const char* kNames[kStatusCount] = {"pass",        "fail", "known_fail", "xpass",
-                                              "unsupported", "info", "timeout",    "crash", "error"};
+constexpr const char* kNames[kStatusCount] = {"pass", "fail",    "known_fail", "xpass", "unsupported",
+                                              "info", "timeout", "crash",      "error", "regression"};
 }  // namespace
 
 const char* status_name(Status s) { return kNames[size_t(s)]; }
@@ -17,7 +17,8 @@ std::optional<Status> parse_status(const std::string& s) {
   return std::nullopt;
 }
 
-bool fails_run(Status s) { return s == Status::Fail || s == Status::Timeout || s == Status::Crash || s == Status::Error;
+bool fails_run(Status s) {
+  return s == Status::Fail || s == Status::Timeout || s == Status::Crash || s == Status::Error || s == Status::Regression;
 }
 
 uint64_t Histogram::total() const {

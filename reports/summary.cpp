@@ -77,7 +77,7 @@ std::string summary_table(const RunData& run) {
 
   // Short names keep the table narrow; the order is that of Status.
   std::vector<std::vector<std::string>> rows{
-      {"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "error", "values"}};
+      {"suite", "pass", "fail", "known", "xpass", "unsup", "info", "timeout", "crash", "error", "regr", "values"}};
   for (const SuiteCounts& s : t.suites) rows.push_back(count_row(s.suite, s.counts));
   rows.push_back(count_row("total", t.total));
   out += align_columns(rows, "", 1);
@@ -100,6 +100,13 @@ std::string summary_table(const RunData& run) {
       pos = end + 1;
     }
   }
+  if (t.total[Status::Regression]) {
+    out += "\n" + format_count(t.total[Status::Regression]) +
+           " regressions: inside the bound, but worse than the device's accuracy baseline\n";
+  }
+  size_t improved = 0;
+  for (const CaseRecord& c : run.cases) improved += !c.baseline_improvements.empty();
+  if (improved) out += "\n" + format_count(improved) + " cases more accurate than the baseline (update it to keep the gain)\n";
   if (t.total[Status::XPass]) {
     out += "\n" + format_count(t.total[Status::XPass]) + " xpass: known-failures entries no longer needed\n";
   }

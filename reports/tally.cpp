@@ -5,7 +5,8 @@
 namespace clconform::reports {
 
 uint64_t Counts::failing() const {
-  return (*this)[Status::Fail] + (*this)[Status::Timeout] + (*this)[Status::Crash] + (*this)[Status::Error];
+  return (*this)[Status::Fail] + (*this)[Status::Timeout] + (*this)[Status::Crash] + (*this)[Status::Error] +
+         (*this)[Status::Regression];
 }
 
 void Counts::add(const CaseRecord& c) {

@@ -53,7 +53,7 @@ TEST(LoadRun, KeepsFailureDetails) {
 
   const CaseRecord* tan = find(run, "math.tan.double2");
   ASSERT_NE(tan, nullptr);
-  EXPECT_EQ(tan->known_failure_entry, "pocl-3.1/math.tan.double*");
+  EXPECT_EQ(tan->known_failure_entry, "pocl-3.1/math.tan.double* (1 wrong values excused, at most 1)");
 
   const CaseRecord* ldexp = find(run, "math.ldexp.float");
   ASSERT_TRUE(ldexp && ldexp->types);
