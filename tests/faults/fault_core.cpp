@@ -52,8 +52,8 @@ std::optional<uint64_t> mutate(const Fault& fault, const ElemFormat& f, uint64_t
   const bool is_float = f.kind == 'f';
   const FloatFields ff = fields(f.bytes);
   switch (fault.kind) {
-    case FaultKind::Zero:
-      if (b == 0) return std::nullopt;
+    case FaultKind::Zero:  // a float -0 counts as zero: flipping its sign is signzero's job
+      if (is_float ? ff.magnitude(b) == 0 : b == 0) return std::nullopt;
       return uint64_t(0);
     case FaultKind::Ulp: {
       if (!is_float) return (b + uint64_t(fault.k)) & mask(f.bytes);

@@ -65,7 +65,8 @@ struct Change {
 // Alters the elements of DATA (BYTES long, elements of format F) as FAULT
 // says and returns what changed. Which elements a fault applies to, in its
 // order:
-//   zero        nonzero elements, in buffer order; set to all-zero bits
+//   zero        nonzero elements (floats: neither +0 nor -0), in buffer
+//               order; set to all-zero bits
 //   ulp:K       floats: normal values whose neighbour K steps further from
 //               zero (towards zero for negative K) is still normal;
 //               integers: every element, K added modulo 2^bits
