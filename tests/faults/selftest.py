@@ -8,11 +8,13 @@ NaN, two results exchanged, a result left as it was before the kernel).
 Prints the mutation score (faults caught / faults applied) per suite and
 exits 1 when any fault escaped, 2 when the table or a clean run is wrong.
 
-Table rows (selftest_table.txt): SUITE FILTER FAULT... [kernel=GLOB] [--option...]
+Table rows (selftest_table.txt):
+  SUITE FILTER FAULT... [kernel=GLOB] [env:NAME=VALUE...] [--option...]
 A FAULT is NAME[:K][@ITEMS][/OUT]: NAME and K as the shim takes them
 (zero, ulp:K, signzero, nanpayload, swap, drop), ITEMS first|all|every:N,
 OUT an output number or all (fault_core.hpp says what each means).
-Options starting with -- go to clconform for both runs of the row.
+Options starting with -- go to clconform, env: settings into its
+environment, for both runs of the row (clean and faulty).
 Standard library only."""
 
 import argparse
@@ -51,9 +53,13 @@ def read_table(path):
                 continue
             if len(line) < 3:
                 raise TableError(f"{path}:{n}: a row needs SUITE FILTER FAULT...")
-            row = {"suite": line[0], "filter": line[1], "faults": [], "kernel": "*", "options": [], "line": n}
+            row = {"suite": line[0], "filter": line[1], "faults": [], "kernel": "*", "options": [], "env": {},
+                   "line": n}
             for tok in line[2:]:
-                if tok.startswith("--"):
+                if tok.startswith("env:") and "=" in tok:
+                    name, value = tok[len("env:"):].split("=", 1)
+                    row["env"][name] = value
+                elif tok.startswith("--"):
                     row["options"].extend(tok.split("=", 1) if "=" in tok else [tok])
                 elif tok.startswith("kernel="):
                     row["kernel"] = tok[len("kernel="):]
@@ -203,9 +209,11 @@ def main():
         base = [args.clconform, "run", "--suite", row["suite"], "--filter", row["filter"], "--mode", "quick",
                 "--no-report"] + device + row["options"]
         clean_dir = os.path.join(args.out, f"{n:02d}-{row['suite']}-clean")
-        rc, text = run(base + ["--out", clean_dir], base_env)
+        row_env = dict(base_env, **row["env"])
+        rc, text = run(base + ["--out", clean_dir], row_env)
         records = record_of(clean_dir)
-        where = f"{row['suite']} {row['filter']} {' '.join(row['options'])}".strip()
+        extras = row["options"] + [f"{k}={v}" for k, v in row["env"].items()]
+        where = f"{row['suite']} {row['filter']} {' '.join(extras)}".strip()
         if rc != 0 or not records or any(r["status"] not in ("pass", "known_fail") for r in records):
             print(f"ERROR  {where}: the clean run does not pass (exit {rc}, "
                   f"{[r['status'] for r in records]}); a fault in it would prove nothing")
@@ -214,12 +222,13 @@ def main():
         # A row may select several cases when they share one launch (the
         # vectors operators, say): the fault lands in one of them.
         case = records[0]["case"] if len(records) == 1 else f"{row['filter']} ({len(records)} cases)"
+        case += "".join(" " + e for e in extras)
         score = scores.setdefault(row["suite"], [0, 0])
         for fault in row["faults"]:
             tag = f"{n:02d}-{row['suite']}-{fault['token'].replace(':', '_').replace('/', '_').replace('@', '_')}"
             out_dir = os.path.join(args.out, tag)
             log_path = os.path.join(args.out, tag + ".log")
-            env = dict(base_env)
+            env = dict(row_env)
             env["LD_PRELOAD"] = os.path.abspath(args.shim)
             env["CLCONFORM_FAULT"] = (f"kernel={row['kernel']};fault={fault['name']}"
                                       f"{':' + str(fault['k']) if fault['name'] == 'ulp' else ''}"
