@@ -89,8 +89,8 @@ def bits_of(text, size=4, is_float=True):
         return int(found[0], 16)
     t = text.strip().split(" ")[0]
     mask = (1 << (8 * size)) - 1
-    if re.fullmatch(r"[+-]?\d+", t) and not (is_float and t.lstrip("+-") == "0"):
-        return int(t) & mask
+    if not is_float:
+        return int(t) & mask if re.fullmatch(r"[+-]?\d+", t) else None
     if size not in PACK:
         return None
     try:
