@@ -21,7 +21,9 @@ CaseRun::Range CaseRun::range(uint64_t total) const {
   if (opts.index) return {*opts.index, *opts.index + 1};
   // 128-bit products: TOTAL may be 2^32 * 6 and N large.
   const auto cut = [&](uint64_t k) { return uint64_t((unsigned __int128)total * k / opts.shards); };
-  return {cut(opts.shard - 1), cut(opts.shard)};
+  const Range r{cut(opts.shard - 1), cut(opts.shard)};
+  if (opts.shards > 1) slice_ = Slice{r.begin, r.end, total};
+  return r;
 }
 
 bool CaseRun::may_flush_denormals(unsigned elem_size) const {

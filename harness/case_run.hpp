@@ -6,6 +6,7 @@
 #include <CL/opencl.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "case_result.hpp"
@@ -50,6 +51,14 @@ class CaseRun {
   };
   Range range(uint64_t total) const;
 
+  // The slice of a sweep this run covered, when it took one with --shard
+  // K/N (N > 1): the worker records it, so that `clconform merge` can check
+  // that the shards' slices tile the sweep and add their counts.
+  struct Slice {
+    uint64_t begin, end, total;
+  };
+  const std::optional<Slice>& slice() const { return slice_; }
+
   // Whether the device may flush denormals of a float format of ELEM_SIZE
   // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
   // -cl-denorms-are-zero (OpenCL C 3.0 spec 7.5.3, and the option's text in
@@ -62,6 +71,9 @@ class CaseRun {
   // visible.
   std::vector<std::vector<uint8_t>> launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,
                                            const std::vector<size_t>& output_bytes, size_t global);
+
+ private:
+  mutable std::optional<Slice> slice_;
 };
 
 }  // namespace clconform

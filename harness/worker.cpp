@@ -37,6 +37,7 @@ std::string missing_capability(const Case& c, const DeviceInfo& d) {
 json::Value run_one(const Suite& suite, const Case& c, Session& session, const RunOptions& opts) {
   CaseResult r;
   auto start = std::chrono::steady_clock::now();
+  std::optional<CaseRun::Slice> slice;
   std::string missing = missing_capability(c, session.info());
   if (!missing.empty()) {
     r.status = "unsupported";
@@ -64,6 +65,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       r.detail = "the check compared no values";
     }
     if (r.status == "fail" || r.status == "error") r.source = run.program().source;
+    slice = run.slice();
   }
   json::Value rec = r.to_json();
   rec["case"] = c.id;
@@ -78,6 +80,13 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   rec["device"] = session.info().name;
   rec["driver"] = session.info().driver_version;
   rec["build_options"] = opts.build_options;
+  if (slice) {
+    json::Value s = json::Value::object();
+    s["begin"] = static_cast<unsigned long long>(slice->begin);
+    s["end"] = static_cast<unsigned long long>(slice->end);
+    s["total"] = static_cast<unsigned long long>(slice->total);
+    rec["slice"] = s;
+  }
   std::optional<uint64_t> index;
   if (!r.worst().empty()) index = r.worst().front().index;
   rec["repro"] = repro_command(opts, suite.name, c.id, session.info().selector, index);
