@@ -43,7 +43,8 @@ class CaseRun {
   size_t count(size_t quick, size_t full) const;
 
   // The part of a sweep over [0, TOTAL) inputs that this run covers: the
-  // --shard K/N slice [TOTAL*(K-1)/N, TOTAL*K/N), or just the --index input.
+  // --shard K/N slice [TOTAL*(K-1)/N, TOTAL*K/N), each end rounded down to a
+  // multiple of 48 (the last is TOTAL), or just the --index input.
   // Sweeps should take their inputs from here.
   struct Range {
     uint64_t begin, end;
