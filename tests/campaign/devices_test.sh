@@ -3,14 +3,14 @@
 # device at once (one folder per device and a comparison), and `--split` on
 # the first device taken twice deals the sweeps' slices out to two workers
 # and merges them into one folder equal, case for case, to a single run.
-# Skipped (exit 77) when only one device is present.
+# The several-device part runs on every registered device plus Oclgrind
+# (scripts/opencl-vendors.sh) and is skipped (exit 77) when that is one device.
 #   devices_test.sh CLCONFORM WORKDIR
 set -uo pipefail
 clconform=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-count=$("$clconform" devices --resource-spec | grep -c '"id"') || fail "clconform devices failed"
 
 select=(--suite math,types --filter 'math.sin,types.layout.float*' --no-report)
 first=$("$clconform" devices | sed -n 's/^\[\([0-9]*:[0-9]*\)\].*/\1/p' | head -n 1)
@@ -19,8 +19,12 @@ first=$("$clconform" devices | sed -n 's/^\[\([0-9]*:[0-9]*\)\].*/\1/p' | head -
 [ -e split/devices.json ] && [ "$(ls -d split/shard*-d* | wc -l)" -eq 2 ] || fail "--split did not make two shard folders"
 python3 "$here/same_results.py" one split || fail "the --split run differs from the single run"
 
+# Every registered ICD and Oclgrind's, when it is installed.
+export OCL_ICD_VENDORS=$work/vendors
+"$here/../../scripts/opencl-vendors.sh" "$OCL_ICD_VENDORS" > /dev/null
+count=$("$clconform" devices --resource-spec | grep -c '"id"') || fail "clconform devices failed"
 if [ "$count" -lt 2 ]; then
-  echo "SKIP: one OpenCL device ($first); register a second (scripts/register-oclgrind.sh) to run on several"
+  echo "SKIP: one OpenCL device ($first); register a second (install oclgrind: scripts/install-deps.sh does) to run on several"
   exit 77
 fi
 "$clconform" run --suite types --device all --out all | tail -n "$((count + 2))"
