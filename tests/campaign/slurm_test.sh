@@ -27,9 +27,14 @@ chmod 700 munge
 dd if=/dev/urandom of=munge/key bs=1024 count=1 status=none && chmod 400 munge/key
 munged --force --key-file="$work/munge/key" --socket="$work/munge/sock" --pid-file="$work/munge/pid" \
   --log-file="$work/munge/log" --seed-file="$work/munge/seed" || skip "munged did not start: $(tail -n 2 munge/log)"
+# Stops the daemons this test started (by their pid files) and waits for
+# them, up to 10 s each, so that the next run finds the ports free.
 cleanup() {
   for p in slurmd.pid slurmctld.pid munge/pid; do
-    [ -s "$work/$p" ] && kill "$(cat "$work/$p")" 2> /dev/null
+    [ -s "$work/$p" ] || continue
+    pid=$(cat "$work/$p")
+    kill "$pid" 2> /dev/null || continue
+    for _ in $(seq 100); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
   done
 }
 trap cleanup EXIT
