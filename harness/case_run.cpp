@@ -19,9 +19,21 @@ size_t CaseRun::count(size_t quick, size_t full) const {
 
 CaseRun::Range CaseRun::range(uint64_t total) const {
   if (opts.index) return {*opts.index, *opts.index + 1};
+  // Slices are cut at multiples of 48, the lcm of the vector widths 1, 2, 3,
+  // 4, 8 and 16, and sweeps chunk in multiples of their widths' lcm, so every
+  // vector of a sharded run holds the same inputs as in an unsharded run. It
+  // matters: a device may compute a lane differently depending on the other
+  // lanes of its vector (PoCL 3.1's float16 sin does), and the shards of a
+  // campaign must add up to the single run's verdicts.
   // 128-bit products: TOTAL may be 2^32 * 6 and N large.
-  const auto cut = [&](uint64_t k) { return uint64_t((unsigned __int128)total * k / opts.shards); };
-  return {cut(opts.shard - 1), cut(opts.shard)};
+  constexpr uint64_t kAlign = 48;
+  const auto cut = [&](uint64_t k) {
+    if (k == opts.shards) return total;
+    return uint64_t((unsigned __int128)total * k / opts.shards) / kAlign * kAlign;
+  };
+  const Range r{cut(opts.shard - 1), cut(opts.shard)};
+  if (opts.shards > 1) slice_ = Slice{r.begin, r.end, total};
+  return r;
 }
 
 bool CaseRun::may_flush_denormals(unsigned elem_size) const {

@@ -6,6 +6,7 @@
 #include <CL/opencl.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "case_result.hpp"
@@ -42,13 +43,22 @@ class CaseRun {
   size_t count(size_t quick, size_t full) const;
 
   // The part of a sweep over [0, TOTAL) inputs that this run covers: the
-  // --shard K/N slice [TOTAL*(K-1)/N, TOTAL*K/N), or just the --index input.
+  // --shard K/N slice [TOTAL*(K-1)/N, TOTAL*K/N), each end rounded down to a
+  // multiple of 48 (the last is TOTAL), or just the --index input.
   // Sweeps should take their inputs from here.
   struct Range {
     uint64_t begin, end;
     uint64_t size() const { return end - begin; }
   };
   Range range(uint64_t total) const;
+
+  // The slice of a sweep this run covered, when it took one with --shard
+  // K/N (N > 1): the worker records it, so that `clconform merge` can check
+  // that the shards' slices tile the sweep and add their counts.
+  struct Slice {
+    uint64_t begin, end, total;
+  };
+  const std::optional<Slice>& slice() const { return slice_; }
 
   // Whether the device may flush denormals of a float format of ELEM_SIZE
   // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
@@ -62,6 +72,9 @@ class CaseRun {
   // visible.
   std::vector<std::vector<uint8_t>> launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,
                                            const std::vector<size_t>& output_bytes, size_t global);
+
+ private:
+  mutable std::optional<Slice> slice_;
 };
 
 }  // namespace clconform

@@ -29,7 +29,7 @@ CliArgs::CliArgs(const std::vector<std::string>& args, const std::set<std::strin
       }
       values_[name] = value;
     } else {
-      throw SetupError("unknown option --" + name + " (see 'clconform help')");
+      throw SetupError("unknown option --" + name + " (see --help)");
     }
   }
 }

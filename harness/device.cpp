@@ -152,6 +152,7 @@ std::vector<DeviceHandle> list_devices() {
 
 DeviceHandle select_device(const std::string& requested) {
   std::string sel = requested;
+  if (sel.empty()) sel = ctest_allocated_device();
   if (sel.empty()) {
     const char* env = std::getenv("CLCONFORM_DEVICE");
     if (env) sel = env;
@@ -194,6 +195,29 @@ std::string describe_devices(const std::vector<DeviceHandle>& devices) {
     out << "\n";
   }
   return out.str();
+}
+
+std::string ctest_resource_spec(const std::vector<DeviceHandle>& devices) {
+  // Resource ids may hold lower-case letters, digits and '_' only.
+  std::string out = "{\n  \"version\": {\"major\": 1, \"minor\": 0},\n  \"local\": [{\n    \"opencl\": [\n";
+  for (size_t i = 0; i < devices.size(); ++i) {
+    std::string id = "d" + devices[i].info.selector;
+    std::replace(id.begin(), id.end(), ':', '_');
+    out += "      {\"id\": \"" + id + "\", \"slots\": 1}" + (i + 1 < devices.size() ? "," : "") + "\n";
+  }
+  return out + "    ]\n  }]\n}\n";
+}
+
+std::string ctest_allocated_device() {
+  const char* env = std::getenv("CTEST_RESOURCE_GROUP_0_OPENCL");
+  if (!env) return "";
+  // "id:d0_1,slots:1"
+  std::string v = env;
+  size_t at = v.find("id:d");
+  if (at == std::string::npos) return "";
+  std::string id = v.substr(at + 4, v.find(',', at) == std::string::npos ? std::string::npos : v.find(',', at) - at - 4);
+  std::replace(id.begin(), id.end(), '_', ':');
+  return id;
 }
 
 }  // namespace clconform

@@ -43,4 +43,13 @@ DeviceHandle select_device(const std::string& sel);
 std::string fp_config_names(cl_device_fp_config cfg);  // "denorm inf_nan ..."
 std::string describe_devices(const std::vector<DeviceHandle>& devices);
 
+// A CTest resource-spec file (ctest --resource-spec-file): one "opencl"
+// resource per device, with the id dP_D for device P:D and one slot, so that
+// no two tests share a device.
+std::string ctest_resource_spec(const std::vector<DeviceHandle>& devices);
+
+// The device CTest allocated to this test ("P:D", from
+// CTEST_RESOURCE_GROUP_0_OPENCL="id:dP_D,slots:1"), or "" outside such a run.
+std::string ctest_allocated_device();
+
 }  // namespace clconform

@@ -1,5 +1,5 @@
 // clconform: the command-line entry point. Subcommands: devices, list, run,
-// report. Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
+// report, merge, version. Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
 // not be done (with a one-line reason on stderr).
 #include <cstdio>
 #include <cstdlib>
@@ -10,12 +10,16 @@
 #include "cli_args.hpp"
 #include "device.hpp"
 #include "errors.hpp"
+#include "install_paths.hpp"
 #include "manifest.hpp"
+#include "merge.hpp"
+#include "multi_device.hpp"
 #include "repro.hpp"
 #include "reports/reports.hpp"
 #include "run_info.hpp"
 #include "selection.hpp"
 #include "supervisor.hpp"
+#include "usage.hpp"
 
 #ifndef CLCONFORM_DATA_DIR
 #define CLCONFORM_DATA_DIR ""
@@ -23,45 +27,16 @@
 #ifndef CLCONFORM_KNOWN_FAILURES
 #define CLCONFORM_KNOWN_FAILURES ""
 #endif
+#ifndef CLCONFORM_BASELINES
+#define CLCONFORM_BASELINES ""
+#endif
 
 namespace clconform {
 namespace {
 
-const char* kUsage = R"(usage: clconform COMMAND [options]
-
-  devices                      every platform and device, with the capabilities the suites use
-  list [--suite S] [--filter P]
-                               the cases, with their labels (S: a suite, a comma list, or all)
-  run --suite S [options]      run cases and write results and reports
-      --device SEL             'P:D' (platform P, device D) or a name substring;
-                               default $CLCONFORM_DEVICE, else the first device
-      --mode quick|full        quick: edge values and a sample; full: the exhaustive sweeps
-      --seed N                 seed of the counter-based inputs (default 1)
-      --build-options "..."    appended to every kernel build
-      --filter P               comma-separated wildcards on case ids ('-P' excludes)
-      --out DIR                results folder (default clconform-results/<time>)
-      --resume DIR             complete an interrupted run in DIR
-      --timeout S              per-case time limit in seconds (default 600; 0: none)
-      --index N                run only input vector N (the reproducers use it)
-      --shard K/N              run only the K-th (1..N) of N equal slices of each case's
-                               inputs, so N processes or devices share a sweep
-      --known-failures PATH    expected failures: a file, or a folder of <suite>/known_failures.json (default: the project's)
-      --baseline PATH          compare each case's accuracy with a baseline file, or the file of a folder
-                               (suites/baselines) that matches the device: worse is a regression
-      --update-baseline FILE   write this run's accuracy into FILE (merged with its other runs) for review
-      --no-known-failures      judge every case as it is
-      --no-report              write results only
-  report DIR                   write junit.xml, summary.md, report.html for a results folder
-  report --compare A B [...] [--out FILE]
-                               compare results folders side by side (A is the baseline)
-
-  --data DIR (list, run)       generated manifests (default: the build tree; $CLCONFORM_DATA)
-)";
-
 std::string data_dir(const CliArgs& a) {
   if (a.has("data")) return a.get("data");
-  if (const char* env = std::getenv("CLCONFORM_DATA")) return env;
-  return CLCONFORM_DATA_DIR;
+  return default_data_dir(CLCONFORM_DATA_DIR);
 }
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -87,8 +62,12 @@ uint64_t parse_count(const std::string& option, const std::string& v) {
 std::string default_out_dir() { return format_now("clconform-results/%Y%m%d-%H%M%S", false); }
 
 int cmd_devices(const std::vector<std::string>& args) {
-  CliArgs a(args, {}, {});
+  CliArgs a(args, {}, {"resource-spec"});
   if (!a.positional().empty()) throw SetupError("'devices' takes no arguments");
+  if (a.has("resource-spec")) {
+    std::fputs(ctest_resource_spec(list_devices()).c_str(), stdout);
+    return 0;
+  }
   std::fputs(describe_devices(list_devices()).c_str(), stdout);
   return 0;
 }
@@ -132,7 +111,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   CliArgs a(args,
             {"suite", "device", "mode", "seed", "build-options", "filter", "out", "resume", "timeout", "index",
              "shard", "known-failures", "data", "baseline", "update-baseline"},
-            {"no-report", "no-known-failures"});
+            {"no-report", "no-known-failures", "split"});
   if (!a.positional().empty()) throw SetupError("unexpected argument '" + a.positional()[0] + "'");
   RunOptions o;
   o.command_line = command_line;
@@ -155,12 +134,16 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   o.timeout_s = double(parse_count("timeout", a.get("timeout", "600")));
   if (a.has("index")) o.index = parse_count("index", a.get("index"));
   if (a.has("shard")) parse_shard(a.get("shard"), o);
-  o.known_failures = a.has("no-known-failures") ? "" : a.get("known-failures", CLCONFORM_KNOWN_FAILURES);
+  o.known_failures =
+      a.has("no-known-failures") ? "" : a.get("known-failures", default_known_failures(CLCONFORM_KNOWN_FAILURES));
   o.write_reports = !a.has("no-report");
   o.baseline = a.get("baseline");
   o.update_baseline = a.get("update-baseline");
   if (!o.baseline.empty() && !o.update_baseline.empty() && o.baseline == o.update_baseline)
     throw SetupError("--baseline and --update-baseline name the same file: compare, or write, not both");
+  if (is_device_list(o.device)) return run_on_devices(o, a.has("split"));
+  if (a.has("split")) throw SetupError("--split deals sweeps out to several devices: give --device A,B or all");
+  if (o.resume && is_multi_device_folder(o.out_dir)) return run_on_devices(o, false);
   return supervise_run(o);
 }
 
@@ -179,6 +162,7 @@ int cmd_report(const std::vector<std::string>& args) {
       return 0;
     }
     if (dirs.size() != 1) throw SetupError("'report' takes one results folder, or --compare A B ...");
+    if (is_multi_device_folder(dirs[0])) return report_devices(dirs[0]);
     reports::write_all(dirs[0]);
     std::fputs(reports::summary_table(reports::load_run(dirs[0])).c_str(), stdout);
     std::printf("report: %s/report.html\n", dirs[0].c_str());
@@ -190,9 +174,33 @@ int cmd_report(const std::vector<std::string>& args) {
   }
 }
 
+int cmd_merge(const std::vector<std::string>& args, const std::string& command_line) {
+  CliArgs a(args, {"out"}, {"no-report"});
+  return merge_command(a.positional(), a.get("out"), !a.has("no-report"), command_line);
+}
+
+int cmd_version(const std::vector<std::string>& args) {
+  CliArgs a(args, {}, {});
+  if (!a.positional().empty()) throw SetupError("'version' takes no arguments");
+  const std::string kf = default_known_failures(CLCONFORM_KNOWN_FAILURES);
+  std::printf("clconform %s\n", clconform_version().c_str());
+  std::printf("binary:         %s\n", own_folder().c_str());
+  std::printf("kernels:        %s\n", default_data_dir(CLCONFORM_DATA_DIR).c_str());
+  std::printf("known failures: %s\n", kf.empty() ? "(none installed)" : kf.c_str());
+  std::printf("baselines:      %s\n", default_baselines(CLCONFORM_BASELINES).c_str());
+  return 0;
+}
+
+bool wants_help(const std::vector<std::string>& args) {
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
+
 int dispatch(int argc, char** argv) {
   if (argc < 2) {
-    std::fputs(kUsage, stderr);
+    std::fputs(overview_usage(), stderr);
     return 2;
   }
   std::string cmd = argv[1];
@@ -200,13 +208,22 @@ int dispatch(int argc, char** argv) {
   std::string command_line = "clconform";
   for (int i = 1; i < argc; ++i) command_line += " " + shell_quote(argv[i]);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    std::fputs(kUsage, stdout);
+    if (!args.empty()) {
+      const char* page = command_usage(args[0]);
+      if (!page) throw SetupError("no command '" + args[0] + "' (see 'clconform help')");
+      std::fputs(page, stdout);
+      return 0;
+    }
+    std::fputs(overview_usage(), stdout);
     return 0;
   }
-  if (cmd == "--version" || cmd == "version") {
-    std::printf("clconform %s\n", clconform_version().c_str());
+  if (cmd == "--version") cmd = "version";
+  if (const char* page = command_usage(cmd); page && wants_help(args)) {
+    std::fputs(page, stdout);
     return 0;
   }
+  if (cmd == "version") return cmd_version(args);
+  if (cmd == "merge") return cmd_merge(args, command_line);
   if (cmd == "devices") return cmd_devices(args);
   if (cmd == "list") return cmd_list(args);
   if (cmd == "run") return cmd_run(args, command_line);

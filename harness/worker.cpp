@@ -43,6 +43,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       known.for_case(session.info().name, session.info().driver_version, c.id, opts.build_options, opts.full());
   CaseResult r(&excuses);
   auto start = std::chrono::steady_clock::now();
+  std::optional<CaseRun::Slice> slice;
   std::string missing = missing_capability(c, session.info());
   if (!missing.empty()) {
     r.status = "unsupported";
@@ -72,6 +73,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       r.detail = "the check compared no values";
     }
     if (r.status == "fail" || r.status == "error") r.source = run.program().source;
+    slice = run.slice();
   }
   json::Value rec = r.to_json();
   rec["case"] = c.id;
@@ -86,6 +88,13 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   rec["device"] = session.info().name;
   rec["driver"] = session.info().driver_version;
   rec["build_options"] = opts.build_options;
+  if (slice) {
+    json::Value s = json::Value::object();
+    s["begin"] = static_cast<unsigned long long>(slice->begin);
+    s["end"] = static_cast<unsigned long long>(slice->end);
+    s["total"] = static_cast<unsigned long long>(slice->total);
+    rec["slice"] = s;
+  }
   std::optional<uint64_t> index;
   if (!r.worst().empty()) index = r.worst().front().index;
   else if (!r.failures().excused().empty()) index = r.failures().excused().front().index;

@@ -10,8 +10,10 @@ packages=(
   libmpfr-dev libgmp-dev                            # the reference
   libgtest-dev python3-jsonschema                   # unit tests; schema check of the known-failures lists
   chromium libxml2-utils                            # report tests: headless browser, XSD validation
+  oclgrind                                          # a second device for the several-device tests
+  slurmctld slurmd slurm-client munge               # the Slurm campaign test (a one-node cluster on loopback)
 )
-# Optional extras: `CLCONFORM_EXTRA_PACKAGES=oclgrind scripts/install-deps.sh`.
+# Optional extras: `CLCONFORM_EXTRA_PACKAGES='pkg ...' scripts/install-deps.sh`.
 read -r -a extra <<< "${CLCONFORM_EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 

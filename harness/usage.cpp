@@ -1,0 +1,122 @@
+#include "usage.hpp"
+
+#include <map>
+
+namespace clconform {
+namespace {
+
+const char* kOverview = R"(usage: clconform COMMAND [options]      (clconform COMMAND --help: that command's options)
+
+  devices      every platform and device, with the capabilities the suites use
+  list         the cases, with their labels
+  run          run cases and write results and reports
+  report       write the reports of a results folder, or compare several
+  merge        join the shard folders of one campaign into one results folder
+  version      the build, and where it finds its data
+)";
+
+const char* kDevices = R"(usage: clconform devices [--resource-spec]
+
+  every platform and device, with the capabilities the suites use
+
+  --resource-spec              print a CTest resource-spec file instead: one "opencl"
+                               resource per device, id dP_D for device P:D
+                               (ctest --resource-spec-file; see docs/ctest-resources.md)
+)";
+
+const char* kList = R"(usage: clconform list [--suite S] [--filter P] [--data DIR]
+
+  the cases, with their labels, and the counts per group
+
+  --suite S                    a suite, a comma list, or all (default all)
+  --filter P                   comma-separated wildcards on case ids ('-P' excludes)
+  --data DIR                   generated manifests (default: $CLCONFORM_DATA, else the
+                               installed share/clconform/kernels, else the build tree)
+)";
+
+const char* kRun = R"(usage: clconform run --suite S [options]
+
+  run cases and write results.jsonl, run.json and the reports into a folder
+
+  --suite S                    a suite, a comma list, or all
+  --device SEL                 'P:D' (platform P, device D) or a name substring;
+                               a comma list of them, or 'all', runs on several devices
+                               at once, one worker process per device;
+                               default $CLCONFORM_DEVICE, else the first device
+  --split                      with several devices: deal the slices of every sweep out
+                               to the devices (--shard k/N on the k-th) and merge them
+                               into one results folder; without it every device runs
+                               every case into OUT/<device>/ and OUT/comparison.html
+                               compares them
+  --mode quick|full            quick: edge values and a sample; full: the exhaustive sweeps
+  --seed N                     seed of the counter-based inputs (default 1)
+  --build-options "..."        appended to every kernel build
+  --filter P                   comma-separated wildcards on case ids ('-P' excludes)
+  --out DIR                    results folder (default clconform-results/<time>)
+  --resume DIR                 complete an interrupted run in DIR
+  --timeout S                  per-case time limit in seconds (default 600; 0: none)
+  --index N                    run only input vector N (the reproducers use it)
+  --shard K/N                  run only the K-th (1..N) of N equal slices of each case's
+                               inputs, so N processes or hosts share a sweep
+                               ('clconform merge' joins the slices)
+  --known-failures PATH        expected failures: a file, or a folder whose
+                               <suite>/known_failures.json files are read
+                               (default: the installed or the project's lists)
+  --no-known-failures          judge every case as it is
+  --baseline PATH              compare each case's accuracy with a baseline file, or with the
+                               file of a folder (such as suites/baselines) that matches the
+                               device: worse, even inside the bound, is a regression
+  --update-baseline FILE       write this run's accuracy into FILE (merged with its other runs)
+  --no-report                  write results only
+  --data DIR                   generated manifests (default: $CLCONFORM_DATA, else the
+                               installed share/clconform/kernels, else the build tree)
+
+  exit status: 0 every case passed, 1 a conformance failure, 2 the run could not be done
+)";
+
+const char* kReport = R"(usage: clconform report DIR
+       clconform report --compare A B [...] [--out FILE]
+
+  DIR                          write junit.xml, summary.md and report.html for a results
+                               folder; a folder of per-device folders (clconform run
+                               --device A,B) is compared instead
+  --compare A B ...            compare results folders side by side (A is the baseline)
+  --out FILE                   where the comparison goes (default comparison.html)
+)";
+
+const char* kMerge = R"(usage: clconform merge DIR... --out DIR
+
+  join the results folders of the shards of one campaign (clconform run --shard K/N,
+  K = 1..N) into one results folder, as one process running every slice would have
+  written it, and write its reports
+
+  DIR...                       the shards' folders, in any order
+  --out DIR                    the merged folder (created; must not be one of the shards)
+  --no-report                  write results.jsonl and run.json only
+
+  The shards must come from one campaign: the same build, seed, mode, build options,
+  filter, suites, device and driver, and the same N; every K from 1 to N exactly once;
+  every shard finished and with a record for every selected case. Otherwise merge
+  writes nothing and exits 2 with the reason.
+)";
+
+const char* kVersion = R"(usage: clconform version
+
+  the version of this build, and the folders it reads its kernels, known failures and
+  baselines from
+)";
+
+}  // namespace
+
+const char* overview_usage() { return kOverview; }
+
+const char* command_usage(const std::string& command) {
+  static const std::map<std::string, const char*> pages = {
+      {"devices", kDevices}, {"list", kList},   {"run", kRun},
+      {"report", kReport},   {"merge", kMerge}, {"version", kVersion},
+  };
+  auto it = pages.find(command);
+  return it == pages.end() ? nullptr : it->second;
+}
+
+}  // namespace clconform

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# clconform merge, on real shards of the default device: three shards of a
+# small selection (two math sweeps and some types cases) merge into a folder
+# whose verdicts equal a single-process run's, case for case; a missing, a
+# duplicated, a mismatched (other seed), an unfinished shard and a folder that
+# is no shard are each refused with one line on stderr and exit 2, and
+# nothing is written.
+#   merge_test.sh CLCONFORM WORKDIR
+set -uo pipefail
+clconform=$1 work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
+select=(--suite math,types --filter 'math.sin,math.cos,types.layout.float*' --no-report)
+fail() { echo "FAIL: $*"; exit 1; }
+
+for k in 1 2 3; do
+  "$clconform" run "${select[@]}" --shard "$k/3" --out "s$k" > /dev/null || fail "shard $k/3 did not pass"
+done
+"$clconform" run "${select[@]}" --out one > /dev/null || fail "the single run did not pass"
+grep -q '"slice"' s2/results.jsonl || fail "no sweep recorded its slice"
+"$clconform" merge s3 s1 s2 --out merged > /dev/null || fail "merge of three good shards failed"
+python3 "$here/same_results.py" one merged || fail "the merged folder differs from the single run"
+
+# refuse: CASE-NAME EXPECTED-WORDS DIRS...
+refuse() {
+  local name=$1 words=$2
+  shift 2
+  rm -rf out
+  "$clconform" merge "$@" --out out > /dev/null 2> err
+  local rc=$?
+  [ "$rc" -eq 2 ] || fail "$name: exit $rc, not 2"
+  [ "$(wc -l < err)" -eq 1 ] || fail "$name: the reason is not one line: $(cat err)"
+  grep -q "$words" err || fail "$name: reason '$(cat err)' lacks '$words'"
+  [ ! -e out ] || fail "$name: wrote $work/out"
+  echo "refused ($name): $(cat err)"
+}
+refuse missing "shard 3/3 is missing" s1 s2
+cp -r s1 s1again
+refuse duplicated "both shard 1/3" s1 s1again s2 s3
+"$clconform" run "${select[@]}" --shard 3/3 --seed 2 --out s3seed2 > /dev/null
+refuse mismatched "seed is 2" s1 s2 s3seed2
+cp -r s3 s3cut
+python3 - s3cut/run.json <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1])); run.pop("finished", None)
+json.dump(run, open(sys.argv[1], "w"))
+PY
+refuse unfinished "did not finish" s1 s2 s3cut
+refuse "not a shard" "not a shard" s1 s2 one
+cp -r s3 s3short && head -n 3 s3/results.jsonl > s3short/results.jsonl
+refuse "cases missing" "case records" s1 s2 s3short
+echo "PASS"
