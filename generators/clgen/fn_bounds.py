@@ -8,7 +8,7 @@ it for one overload into the spec the checks read
 
   {"exact": true}                      0 ulp
   {"ulp": v}                           at most v ulp
-  {"abs": v}                           absolute error at most v
+  {"abs": v, "abs_decimal": "1e-3"}   absolute error at most v (the decimal the table gives)
   {"abs_max_sq": k, "eps_log2": e}     absolute error at most max * max * k * 2^e,
                                        max the largest input operand magnitude
   {"info": why}                        implementation-defined: measured, never failed
@@ -44,7 +44,7 @@ class Abs:
         self.v, self.shown = v, shown
 
     def at(self, n):
-        return {'abs': self.v, 'text': f'absolute error {self.shown}'}
+        return {'abs': self.v, 'abs_decimal': self.shown, 'text': f'absolute error {self.shown}'}
 
 
 class AbsMaxSq:
