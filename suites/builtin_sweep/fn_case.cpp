@@ -236,7 +236,7 @@ void run_case(CaseRun& run, const Judge& judge) {
       w["max_error_over_bound"] = std::isinf(s.max_ratio) ? 1e308 : s.max_ratio;
       w["bound"] = b.text;
       per_text += (per_text.empty() ? "" : ", ") + ovs[k].kernel + " " +
-                  (s.has_abs ? fmt("%.3g", s.max_abs) + " abs" : num(s.max_ulp) + " ulp") + " of " + b.text;
+                  (s.has_abs ? "error/bound " + num(s.max_ratio) : num(s.max_ulp) + " ulp") + " of " + b.text;
       if (s.has_ulp) any_ulp = true, max_ulp = std::max(max_ulp, s.max_ulp);
       if (s.has_abs) max_abs = std::max(max_abs, s.max_abs);
       if (s.max_ratio > stats[worst_k].max_ratio) worst_k = k;
