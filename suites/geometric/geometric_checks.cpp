@@ -82,6 +82,19 @@ class GeometricJudge : public fn::Judge {
         for (auto& v : y)
           for (B& e : v) e = ref::common::flush<F>(e);
         Lane alt = lane(b, y, n, unsigned(l), B(it.out[l]));
+        // The squares of components below sqrt(FLT_MIN) are subnormal and
+        // may flush as well (7.5.3; 6.15.5 says as much for fast_normalize):
+        // judged as if those components (of p0 - p1 for distances) were zero.
+        if (alt.status == Lane::Status::Fail) {
+          const Mpfr small = Mpfr::pow2(F::emin / 2);
+          for (unsigned i = 0; i < n && i < y[0].size(); ++i) {
+            const Mpfr d = y.size() > 1 ? sub(Mpfr::from_bits<F>(y[0][i], 4400), Mpfr::from_bits<F>(y[1][i], 4400), 4400)
+                                        : Mpfr::from_bits<F>(y[0][i]);
+            if (d.abs() < small)
+              for (auto& v : y) v[i] = B(v[i] & F::sign_mask);
+          }
+          alt = lane(b, y, n, unsigned(l), B(it.out[l]));
+        }
         if (alt.status != Lane::Status::Fail) lanes[l] = alt;
         else if (ref::is_zero<F>(B(it.out[l])) && result_tiny_) lanes[l].status = Lane::Status::Pass, lanes[l].ratio = 0;
       }
