@@ -45,8 +45,11 @@ struct BoundSpec {
 };
 
 // A lane's verdict from a reference/fn_bound.hpp verdict.
-inline Lane lane_of(const ref::fn::Verdict& v, bool judged, std::string expected, std::string rule) {
+// EXPECTED_BITS: the reference rounded to the result's format.
+inline Lane lane_of(const ref::fn::Verdict& v, bool judged, std::string expected, uint64_t expected_bits,
+                    std::string rule) {
   Lane l;
+  l.expected_bits = expected_bits;
   l.status = judged && !v.pass ? Lane::Status::Fail : Lane::Status::Pass;
   l.ulp = v.ulp;
   if (judged) l.ratio = v.ratio;

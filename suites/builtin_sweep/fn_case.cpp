@@ -95,6 +95,11 @@ std::vector<Overload> overloads_of(const json::Value& params) {
   return out;
 }
 
+char format_of(const Operand& o) {
+  if (o.kind != 'f') return o.kind;
+  return o.bytes == 2 ? 'h' : o.bytes == 8 ? 'd' : 'f';
+}
+
 std::string lanes_text(const std::vector<uint64_t>& lanes, unsigned bytes) {
   if (lanes.size() == 1) return hex_bits(lanes[0], bytes);
   std::string s = "(";
@@ -113,8 +118,8 @@ void run_case(CaseRun& run, const Judge& judge) {
 
   std::vector<Stats> stats(ovs.size());
   std::vector<uint64_t> hist(kEdges.size(), 0);
-  std::vector<Mismatch> kept;
-  uint64_t failures = 0;
+  // One thread verifies: one tally, merged once (harness/case_result.hpp).
+  FailureTally failures = run.result.tally();
   Worst worst;
   std::vector<Lane> lanes;
 
@@ -183,7 +188,6 @@ void run_case(CaseRun& run, const Judge& judge) {
         }
         if (v.status != Lane::Status::Fail) continue;
         ++st.failed;
-        ++failures;
         inputs_text();
         Mismatch m;
         m.index = it.index;
@@ -191,29 +195,31 @@ void run_case(CaseRun& run, const Judge& judge) {
         m.inputs = shown;
         m.output = hex_bits(it.out[l], ov.result.bytes);
         m.expected = v.expected;
-        m.note = ov.kernel + ": " + v.rule + (v.edge ? " (edge case)" : "");
+        m.note = ov.kernel + ": " + v.rule + (v.edge.empty() ? "" : " (edge case " + v.edge + ")");
         if (v.ulp >= 0) m.note += "; error " + num(v.ulp) + " ulp";
         if (v.abs >= 0) m.note += ", absolute " + fmt("%.3g", v.abs);
         m.ulp = v.ulp;
         m.score = v.ratio >= 0 && std::isfinite(v.ratio) ? v.ratio : 1e300;
-        kept.push_back(std::move(m));
-        if (kept.size() > 8 * CaseResult::kKeep) {
-          std::stable_sort(kept.begin(), kept.end(), [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });
-          kept.resize(CaseResult::kKeep);
+        WrongBits wb{format_of(ov.args[0]), format_of(ov.result), ov.args[0].bytes, ov.result.bytes, ov.n, {},
+                     it.out[l], v.expected_bits};
+        for (size_t a = 0; a < ov.args.size(); ++a) {
+          if (judge.componentwise() && ov.args[a].n == ov.result.n) wb.inputs.push_back(it.args[a][l]);
+          else wb.inputs.insert(wb.inputs.end(), it.args[a].begin(), it.args[a].end());
         }
+        m.bits = std::move(wb);
+        m.edge = v.edge;
+        failures.add(std::move(m));
       }
     }
   }
 
-  // Results: the worst failures kept, the rest counted.
+  // Results: every wrong value went through the tally, which keeps the worst.
   CaseResult& r = run.result;
-  std::stable_sort(kept.begin(), kept.end(), [](const Mismatch& a, const Mismatch& b) { return a.score > b.score; });
   uint64_t checked = 0, unjudged = 0;
   for (const auto& s : stats) checked += s.checked, unjudged += s.unjudged;
-  const size_t keep = std::min(kept.size(), CaseResult::kKeep);
-  for (size_t m = 0; m < keep; ++m) r.fail(kept[m]);
-  r.checked += checked - keep;
-  r.failed += failures - keep;
+  const uint64_t wrong = failures.failed();
+  r.checked += checked;
+  r.merge(std::move(failures));
 
   json::Value m = json::Value::object();
   json::Value per = json::Value::object();
@@ -277,7 +283,7 @@ void run_case(CaseRun& run, const Judge& judge) {
                   std::to_string(range.size()) + " work-items each, " + std::to_string(checked) + " lanes judged; " + regime_of(run).describe();
   if (unjudged) d += ", " + std::to_string(unjudged) + " not judged (undefined or outside the bound's domain)";
   if (!per_text.empty()) d += "; max error: " + per_text;
-  if (failures) d = std::to_string(failures) + " of " + std::to_string(checked) + " results wrong; " + d;
+  if (wrong) d = std::to_string(wrong) + " of " + std::to_string(checked) + " results wrong; " + d;
   r.detail = d;
   if (!all_judged && r.status == "pass") r.status = "info";  // implementation-defined (7.4): measured, not judged
 }

@@ -64,7 +64,12 @@ struct Item {
   std::vector<uint64_t> out;
 };
 
-// The verdict on one result lane.
+// The verdict on one result lane. Every failed lane becomes a Mismatch with
+// its WrongBits (harness/case_result.hpp): the formats and sizes of the first
+// argument and of the result, the overload's width, the lane's inputs (one
+// per argument for componentwise functions; for the others, such as dot or
+// normalize, every component of every argument in order), the output and
+// expected_bits.
 struct Lane {
   enum class Status { Pass, Fail, Unjudged };
   Status status = Status::Pass;
@@ -72,7 +77,10 @@ struct Lane {
   double ratio = -1;  // error / bound for a judged numeric bound
   double abs = -1;    // absolute error, where the bound is absolute
   std::string expected, rule;  // for failures and the worst value
-  bool edge = false;           // the rule is a named edge case
+  // The reference's nearest value in the result's format (its bits), which
+  // known-failure entries match on; for exact results the value itself.
+  uint64_t expected_bits = 0;
+  std::string edge;  // the named edge case the rule checks; empty: none
 };
 
 class Judge {
@@ -102,6 +110,10 @@ class Judge {
 
 Regime regime_of(CaseRun& run);
 std::vector<Overload> overloads_of(const json::Value& params);
+
+// The WrongBits format letter of an operand: 'h', 'f', 'd' for half, float
+// and double; 'i' or 'u' for integers.
+char format_of(const Operand& o);
 
 // "0x3f800000" for a value, "(0x.., 0x..)" for several lanes.
 std::string lanes_text(const std::vector<uint64_t>& lanes, unsigned bytes);

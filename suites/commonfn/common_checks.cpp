@@ -132,9 +132,10 @@ class CommonJudge : public fn::Judge {
     l.ulp = ok ? 0 : ref::ulp_error<F>(got, Mpfr::from_bits<F>(want));
     l.ratio = ok ? 0 : HUGE_VAL;
     l.expected = hex_bits(want, sizeof(B));
+    l.expected_bits = want;
     l.rule = name_ + ": 0 ulp (7.4)";
-    if (name_ == "sign" && ref::is_zero<F>(x[0])) l.rule = "sign(+-0) = +-0 (6.15.4)", l.edge = true;
-    if (name_ == "sign" && ref::is_nan<F>(x[0])) l.rule = "sign(NaN) = 0.0 (6.15.4)", l.edge = true;
+    if (name_ == "sign" && ref::is_zero<F>(x[0])) l.rule = "sign(+-0) = +-0 (6.15.4)", l.edge = "sign_of_zero";
+    if (name_ == "sign" && ref::is_nan<F>(x[0])) l.rule = "sign(NaN) = 0.0 (6.15.4)", l.edge = "sign_of_nan";
     return l;
   }
 
@@ -197,15 +198,16 @@ class CommonJudge : public fn::Judge {
 
   Lane verdict(const BoundSpec& b, B got, const Mpfr& want) const {
     const std::string expected = want.to_decimal(12);
+    const uint64_t nearest = want.round_to<F>();
     if (b.kind == BoundSpec::Kind::Ulp)
-      return fn::lane_of(ref::fn::judge_ulp<F>(got, want, b.ulp), true, expected, name_ + ": " + b.text);
+      return fn::lane_of(ref::fn::judge_ulp<F>(got, want, b.ulp), true, expected, nearest, name_ + ": " + b.text);
     if (b.kind == BoundSpec::Kind::Abs) {
-      Lane l = fn::lane_of(ref::fn::judge_abs<F>(got, want, b.abs), true, expected, name_ + ": " + b.text);
+      Lane l = fn::lane_of(ref::fn::judge_abs<F>(got, want, b.abs), true, expected, nearest, name_ + ": " + b.text);
       l.abs = ref::fn::judge_abs<F>(got, want, b.abs).abs;
       return l;
     }
     // Implementation-defined: the error is measured and reported, never failed.
-    return fn::lane_of(ref::fn::judge_ulp<F>(got, want, 0), false, expected, name_ + ": " + b.text);
+    return fn::lane_of(ref::fn::judge_ulp<F>(got, want, 0), false, expected, nearest, name_ + ": " + b.text);
   }
 
   std::string name_, recipe_;

@@ -111,7 +111,7 @@ class RelationalJudge : public fn::Judge {
         const bool nan = !finite_bits(x, bytes) || (arity_ == 2 && !finite_bits(y, bytes));
         lanes[l] = verdict(it.out[l], ok, ov.result.bytes,
                            name_ + (vec ? ": -1/0 per lane" : ": 1/0") + (nan ? " with a NaN or infinite operand" : "") + " (6.15.6)");
-        lanes[l].edge = nan;
+        if (nan) lanes[l].edge = "nan_or_inf_operand";
         continue;
       }
       const uint64_t a = it.args[0][l], b = it.args[1][l], c = it.args[2][l];
@@ -148,6 +148,7 @@ class RelationalJudge : public fn::Judge {
     for (uint64_t w : ok)
       if (got == w) l.status = Lane::Status::Pass;
     l.expected = hex_bits(ok[0], bytes);
+    l.expected_bits = ok[0];
     l.rule = std::move(rule);
     return l;
   }
