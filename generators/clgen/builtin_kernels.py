@@ -9,7 +9,12 @@ every scalar argument of every work-item holds a value of its own.
 An operand is written as (element, n): n = 1 is the scalar type.
 """
 
-from .types import ELEMENT
+from .types import ELEMENT, Element
+
+# half (cl_khr_fp16) is no element of the shared type model; these suites add
+# it here, and every program or case that uses it requires "fp16".
+HALF = Element('half', 2, 'float', ('fp16',))
+ELEMENTS = dict(ELEMENT, half=HALF)
 
 
 def type_name(elem, n):
@@ -35,19 +40,19 @@ def kernel_source(name, builtin, args, result):
 
 def operand(elem, n):
     """An operand as the manifest describes it (suites/builtin_sweep reads it)."""
-    e = ELEMENT[elem]
+    e = ELEMENTS[elem]
     return {'type': elem, 'kind': {'int': 'i', 'uint': 'u', 'float': 'f'}[e.kind], 'bytes': e.size, 'n': n}
 
 
 def program_source(kernels, requires):
-    head = '#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\n' if 'fp64' in requires else ''
-    return head + '\n'.join(kernels)
+    head = ''.join(f'#pragma OPENCL EXTENSION cl_khr_{r} : enable\n' for r in ('fp64', 'fp16') if r in requires)
+    return head + ('\n' if head else '') + '\n'.join(kernels)
 
 
 def requires_of(elems):
     req = []
     for e in elems:
-        for r in ELEMENT[e].requires:
+        for r in ELEMENTS[e].requires:
             if r not in req:
                 req.append(r)
     return req

@@ -3,8 +3,9 @@ data: each function's forms (which arguments are gentype and which are the
 scalar element type), its bounds from the 7.4 tables (fn_bounds.py), and
 the name of its input recipe (suites/commonfn/common_inputs.cpp).
 
-gentype is float or double at widths 1, 2, 3, 4, 8, 16 (half needs
-cl_khr_fp16 and is not emitted: see suites/commonfn/README.md). A form
+gentype is float or double at widths 1, 2, 3, 4, 8, 16, and half where
+the device has cl_khr_fp16 (HALF_TYPES: those cases require "fp16"; their
+overloads carry no bound, as suites/commonfn/README.md explains). A form
 with scalar arguments exists for n > 1 only: at n = 1 it is the gentype
 form itself, so it is not counted twice.
 """
@@ -13,6 +14,7 @@ from .fn_bounds import IMPL, Abs, Exact, Ulp
 
 SECTION = '6.15.4'
 TYPES = ('float', 'double')
+HALF_TYPES = ('half',)  # cl_khr_fp16
 WIDTHS = (1, 2, 3, 4, 8, 16)
 
 G, S = 'g', 's'  # a gentype argument, a scalar (element type) argument

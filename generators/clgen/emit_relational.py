@@ -12,7 +12,8 @@ SPEC = 'OpenCL C 3.0 spec: 6.15.6 Relational Functions; 6.3.5 Vector Components 
 
 def build():
     m = Manifest('relational', SPEC)
-    total = overload_count()
+    total = overload_count()  # OpenCL C 1.2 with fp64
+    total_fp16 = overload_count(include_half=True)
     gs = groups()
     programs = {}
     for g in gs:
@@ -34,5 +35,5 @@ def build():
     for g, overloads, req in cases:
         m.add_case(f'relational.{g.builtin}.{g.elem}', g.program, overloads[0]['kernel'], 'relational.builtin',
                    g.builtin, {'builtin': g.builtin, 'section': SECTION, 'elem': g.elem, 'overloads': overloads,
-                               'case_overloads': len(overloads), 'suite_overloads': total}, requires=req)
+                               'case_overloads': len(overloads), 'suite_overloads': total, 'suite_overloads_fp16': total_fp16}, requires=req)
     return m

@@ -5,13 +5,15 @@ bound formulas in the width n (fn_bounds.py), evaluated per overload.
 float: the single-precision and embedded tables; double: the double table.
 The dot and cross rows of the double table name FLT_EPSILON, as written
 there; the catalog follows the text (suites/geometric/README.md).
-fast_* exist for float only. half needs cl_khr_fp16 and is not emitted.
+fast_* exist for float only. half (cl_khr_fp16) overloads of the others
+are emitted as cases that require "fp16", with no bound (README.md).
 """
 
 from .fn_bounds import IMPL, AbsMaxSq, Ulp
 
 SECTION = '6.15.5'
 TYPES = ('float', 'double')
+HALF_TYPES = ('half',)  # cl_khr_fp16
 V, S = 'v', 's'  # a floatn/doublen value, the scalar element type
 
 
@@ -19,7 +21,7 @@ class Fn:
     def __init__(self, name, args, result, widths, float_full, double, inputs, float_only=False):
         self.name, self.args, self.result, self.widths = name, args, result, widths
         self.inputs = inputs
-        self.types = ('float',) if float_only else TYPES
+        self.types = ('float',) if float_only else TYPES + HALF_TYPES
         # 7.4: the embedded profile's table says "Implementation-defined" for all of these.
         self.tables = {'float': {'full': float_full, 'embedded': IMPL}, 'double': {'full': double, 'embedded': double}}
 

@@ -8,18 +8,21 @@ Functions) as data.
   * bitselect: gentype (the ten element types).
   * select: gentype data with an igentype or a ugentype selector of the same
     element size: every legal pairing.
-All results are exact. half needs cl_khr_fp16 and is not emitted.
+All results are exact. half (cl_khr_fp16) joins FLOATS and GENTYPE in
+cases that require "fp16" (selectors short and ushort, vector predicate
+results short); overload_count() without include_half counts OpenCL C 1.2's
+types only.
 """
 
 from .types import ELEMENTS
 
 SECTION = '6.15.6'
 WIDTHS = (1, 2, 3, 4, 8, 16)
-FLOATS = ('float', 'double')
+FLOATS = ('float', 'double', 'half')
 SIGNED = ('char', 'short', 'int', 'long')
-GENTYPE = tuple(e.name for e in ELEMENTS)  # char ... ulong, float, double
+GENTYPE = tuple(e.name for e in ELEMENTS) + ('half',)  # char ... ulong, float, double, half
 SIGNED_OF_SIZE = {1: 'char', 2: 'short', 4: 'int', 8: 'long'}
-SIZE = {e.name: e.size for e in ELEMENTS}
+SIZE = dict({e.name: e.size for e in ELEMENTS}, half=2)
 
 # name: arity. The comparison rule each one applies is in reference/relational.cpp.
 PREDICATES = {'isequal': 2, 'isnotequal': 2, 'isgreater': 2, 'isgreaterequal': 2, 'isless': 2,
@@ -64,5 +67,6 @@ def groups():
     return out
 
 
-def overload_count(include_double=True):
-    return sum(len(g.overloads) for g in groups() if include_double or g.elem != 'double')
+def overload_count(include_double=True, include_half=False):
+    return sum(len(g.overloads) for g in groups()
+               if (include_double or g.elem != 'double') and (include_half or g.elem != 'half'))

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 
 #include "checks.hpp"
 #include "inputs.hpp"
@@ -105,6 +106,11 @@ std::string lanes_text(const std::vector<uint64_t>& lanes, unsigned bytes) {
   std::string s = "(";
   for (size_t i = 0; i < lanes.size(); ++i) s += (i ? ", " : "") + hex_bits(lanes[i], bytes);
   return s + ")";
+}
+
+void refuse_half(const CaseRun& run) {
+  if (run.c.params.at("elem").as_string() == "half")
+    throw std::runtime_error(run.c.id + ": the half overloads built, but this suite has no half reference or 7.4 half bound yet");
 }
 
 void run_case(CaseRun& run, const Judge& judge) {
@@ -279,7 +285,8 @@ void run_case(CaseRun& run, const Judge& judge) {
 
   std::string d = params.at("builtin").as_string() + " (" + params.at("elem").as_string() + "): " +
                   std::to_string(ovs.size()) + " overloads of this case (" +
-                  std::to_string(params.at("suite_overloads").as_int()) + " in the suite), " +
+                  std::to_string(params.at("suite_overloads").as_int()) + " in the suite for float and double, " +
+                  std::to_string(params.at("suite_overloads_fp16").as_int()) + " with half), " +
                   std::to_string(range.size()) + " work-items each, " + std::to_string(checked) + " lanes judged; " + regime_of(run).describe();
   if (unjudged) d += ", " + std::to_string(unjudged) + " not judged (undefined or outside the bound's domain)";
   if (!per_text.empty()) d += "; max error: " + per_text;

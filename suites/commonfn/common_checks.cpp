@@ -218,6 +218,7 @@ class CommonJudge : public fn::Judge {
 void check_builtin(CaseRun& run) {
   const json::Value& p = run.c.params;
   const std::string name = p.at("builtin").as_string(), recipe = p.at("inputs").as_string();
+  fn::refuse_half(run);
   const fn::Regime r = fn::regime_of(run);
   std::unique_ptr<fn::Judge> j;
   if (p.at("elem").as_string() == "double") j = std::make_unique<CommonJudge<ref::Double>>(name, recipe, r);

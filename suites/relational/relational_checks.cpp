@@ -159,6 +159,7 @@ class RelationalJudge : public fn::Judge {
 };
 
 void check_builtin(CaseRun& run) {
+  fn::refuse_half(run);
   RelationalJudge j(run.c.params.at("builtin").as_string(), fn::regime_of(run));
   fn::run_case(run, j);
 }
