@@ -1,0 +1,75 @@
+"""Accuracy bounds of the common and geometric built-ins as data (OpenCL C
+3.0 spec, 7.4 "Relative Error as ULPs": the single-precision table, the
+embedded-profile table and the double-precision table).
+
+A table entry is a formula in the vector width n; bound(entry, n) evaluates
+it for one overload into the spec the checks read
+(suites/builtin_sweep/fn_bound.hpp):
+
+  {"exact": true}                      0 ulp
+  {"ulp": v}                           at most v ulp
+  {"abs": v, "abs_decimal": "1e-3"}   absolute error at most v (the decimal the table gives)
+  {"abs_max_sq": k, "eps_log2": e}     absolute error at most max * max * k * 2^e,
+                                       max the largest input operand magnitude
+  {"info": why}                        implementation-defined: measured, never failed
+
+Each carries "text": the table's formula and the n it was evaluated at.
+The relaxed table (7.4, -cl-unsafe-math-optimizations) has no entry for
+these functions, so the profile's own table applies in relaxed builds too
+(its introduction says so).
+"""
+
+SPEC_ULP = '7.4'
+# FLT_EPSILON and DBL_EPSILON as powers of two (6.x.x macros: 2^-23, 2^-52).
+EPS_LOG2 = {'FLT_EPSILON': -23, 'DBL_EPSILON': -52}
+
+
+class Exact:
+    def at(self, n):
+        return {'exact': True, 'text': '0 ulp'}
+
+
+class Ulp:
+    """c0 + c1 * n ulp."""
+    def __init__(self, c0, c1=0.0):
+        self.c0, self.c1 = c0, c1
+
+    def at(self, n):
+        text = f'{self.c0:g} ulp' if not self.c1 else f'{self.c0:g} + {self.c1:g}n ulp (n = {n})'
+        return {'ulp': self.c0 + self.c1 * n, 'text': text}
+
+
+class Abs:
+    def __init__(self, v, shown):
+        self.v, self.shown = v, shown
+
+    def at(self, n):
+        return {'abs': self.v, 'abs_decimal': self.shown, 'text': f'absolute error {self.shown}'}
+
+
+class AbsMaxSq:
+    """max * max * (k0 + k1 * n) * EPS."""
+    def __init__(self, k0, k1, eps):
+        self.k0, self.k1, self.eps = k0, k1, eps
+
+    def at(self, n):
+        k = self.k0 + self.k1 * n
+        factor = f'{self.k0:g}' if not self.k1 else f'({self.k1:g}n {"-" if self.k0 < 0 else "+"} {abs(self.k0):g})'
+        return {'abs_max_sq': k, 'eps_log2': EPS_LOG2[self.eps],
+                'text': f'absolute error max * max * {factor} * {self.eps} (n = {n}: factor {k:g})'}
+
+
+class Impl:
+    def __init__(self, why='implementation-defined'):
+        self.why = why
+
+    def at(self, n):
+        return {'info': f'{self.why} (7.4)', 'text': self.why}
+
+
+IMPL = Impl()
+
+
+def bounds(tables, n):
+    """Every table's spec at width n: {'float': {'full': ..., 'embedded': ...}, ...}."""
+    return {t: {p: e.at(n) for p, e in profiles.items()} for t, profiles in tables.items()}

@@ -1,0 +1,49 @@
+"""The geometric built-ins (OpenCL C 3.0 spec, 6.15.5 Geometric Functions)
+as data: arguments and result shape, the widths each allows, and the 7.4
+bound formulas in the width n (fn_bounds.py), evaluated per overload.
+
+float: the single-precision and embedded tables; double: the double table.
+The dot and cross rows of the double table name FLT_EPSILON, as written
+there; the catalog follows the text (suites/geometric/README.md).
+fast_* exist for float only. half (cl_khr_fp16) overloads of the others
+are emitted as cases that require "fp16", with no bound (README.md).
+"""
+
+from .fn_bounds import IMPL, AbsMaxSq, Ulp
+
+SECTION = '6.15.5'
+TYPES = ('float', 'double')
+HALF_TYPES = ('half',)  # cl_khr_fp16
+V, S = 'v', 's'  # a floatn/doublen value, the scalar element type
+
+
+class Fn:
+    def __init__(self, name, args, result, widths, float_full, double, inputs, float_only=False):
+        self.name, self.args, self.result, self.widths = name, args, result, widths
+        self.inputs = inputs
+        self.types = ('float',) if float_only else TYPES + HALF_TYPES
+        # 7.4: the embedded profile's table says "Implementation-defined" for all of these.
+        self.tables = {'float': {'full': float_full, 'embedded': IMPL}, 'double': {'full': double, 'embedded': double}}
+
+    def overloads(self, elem):
+        return list(self.widths) if elem in self.types else []
+
+
+def catalog():
+    n4 = (1, 2, 3, 4)
+    return [
+        # 3 operations per component: two multiplications and a subtraction.
+        Fn('cross', (V, V), V, (3, 4), AbsMaxSq(3, 0, 'FLT_EPSILON'), AbsMaxSq(3, 0, 'FLT_EPSILON'), 'geometric'),
+        # n multiplications and n - 1 additions.
+        Fn('dot', (V, V), S, n4, AbsMaxSq(-1, 2, 'FLT_EPSILON'), AbsMaxSq(-1, 2, 'FLT_EPSILON'), 'geometric'),
+        Fn('distance', (V, V), S, n4, Ulp(2.5, 2), Ulp(5.5, 2), 'geometric'),
+        Fn('length', (V,), S, n4, Ulp(2.75, 0.5), Ulp(5.5, 1), 'geometric'),
+        Fn('normalize', (V,), V, n4, Ulp(2, 1), Ulp(4.5, 1), 'normalize'),
+        Fn('fast_distance', (V, V), S, n4, Ulp(8191.5, 2), None, 'geometric', float_only=True),
+        Fn('fast_length', (V,), S, n4, Ulp(8191.5, 1), None, 'geometric', float_only=True),
+        Fn('fast_normalize', (V,), V, n4, Ulp(8192, 1), None, 'normalize', float_only=True),
+    ]
+
+
+def overload_count(elems=TYPES):
+    return sum(len(f.overloads(e)) for f in catalog() for e in elems)
