@@ -23,7 +23,7 @@ OPERATIONS = {
 LOCAL_SIZE = 64
 GROUPS = 4
 MAX_STRIDE = 7
-LOCAL_BYTES = 16384  # per local array; two arrays stay within the 32 KiB every full-profile device has
+LOCAL_BYTES = 4096  # per local array, so that a program's arrays stay well within 32 KiB of local memory
 
 
 def capacity(storage_bytes):
@@ -35,7 +35,7 @@ def launches(cap, op):
     """(count, stride) per launch: a count below the work-group size, one
     that no work-group size here divides, one near the local array's end.
     multi splits its count in two copies, so it starts at 2."""
-    return [(2 if op == 'multi' else 1, 1), (37, 3), (cap - 3, MAX_STRIDE)]
+    return [(2 if op == 'multi' else 1, 1), (min(37, cap // 2 + 1), 3), (cap - 3, MAX_STRIDE)]
 
 
 def segment(cap):

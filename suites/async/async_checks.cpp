@@ -60,6 +60,16 @@ void check_copy(CaseRun& run) {
   cl::Kernel k = run.kernel();
   const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(run.session.handle.device);
   const size_t ls = std::min(local, max);
+  // Two local arrays of CAP elements (the kernel's arguments a and b); an
+  // amount the device lacks is a resource limit, not a defect.
+  const size_t local_bytes = cap * t.storage;
+  const cl_ulong device_local = run.session.handle.device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+  if (2 * local_bytes > device_local) {
+    run.result.status = "unsupported";
+    run.result.detail = "the case needs 2 x " + std::to_string(local_bytes) + " bytes of local memory; the device has " +
+                        std::to_string(device_local);
+    return;
+  }
   uint64_t launch = 0, copied = 0;
   std::string shapes;
   for (const auto& l : p.at("launches").as_array()) {
@@ -73,6 +83,11 @@ void check_copy(CaseRun& run) {
     k.setArg(1, bd);
     k.setArg(2, count);
     k.setArg(3, stride);
+    k.setArg(4, uint32_t(cap));
+    k.setArg(5, uint32_t(seg));
+    k.setArg(6, uint32_t(p.at("op_code").as_uint()));
+    k.setArg(7, cl::Local(local_bytes));
+    k.setArg(8, cl::Local(local_bytes));
     run.session.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(groups * ls), cl::NDRange(ls));
     run.session.queue.enqueueReadBuffer(bd, CL_TRUE, 0, dst.size(), dst.data());
     run.session.queue.enqueueReadBuffer(bs, CL_TRUE, 0, src.size(), src.data());

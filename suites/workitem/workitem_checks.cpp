@@ -1,7 +1,7 @@
 // The workitem suite's check: one NDRange launch per case, every work-item
 // recording every work-item function at every dimension index; the host
 // matches records to work-items by their reported global ids and compares
-// each value with ndrange_expect's (OpenCL C 3.0 spec 6.15.1).
+// each value with reference/ndrange.hpp's (OpenCL C 3.0 spec 6.15.1).
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "checks.hpp"
-#include "ndrange_expect.hpp"
+#include "reference/ndrange.hpp"
 
 namespace clconform::suites {
 namespace {
 
-using workitem::NDRangeDesc;
+using ref::NDRangeDesc;
 
 std::vector<std::string> strings(const json::Value& v) {
   std::vector<std::string> out;
@@ -164,13 +164,13 @@ void check_ndrange(CaseRun& run) {
     std::array<uint64_t, 3> gid{x[0] + r.offset[0], x[1] + r.offset[1], x[2] + r.offset[2]};
     const std::string where = "global id " + tuple(r.dims, gid);
     for (size_t si = 0; si < scalars.size(); ++si) {
-      const uint64_t want = workitem::expected_scalar(r, x, scalars[si]);
+      const uint64_t want = ref::expected_scalar(r, x, scalars[si]);
       if (rec[si] == want) run.result.pass();
       else run.result.fail(wrong(lin, int(si), where, rec[si], want, scalars[si] + "()"));
     }
     for (size_t di = 0; di < dim_indices.size(); ++di) {
       for (size_t qi = 0; qi < queries.size(); ++qi) {
-        const uint64_t got = field(rec, qi, di), want = workitem::expected_query(r, x, queries[qi], dim_indices[di]);
+        const uint64_t got = field(rec, qi, di), want = ref::expected_query(r, x, queries[qi], dim_indices[di]);
         const int lane = int(scalars.size() + di * queries.size() + qi);
         if (got == want) run.result.pass();
         else run.result.fail(wrong(lin, lane, where, got, want, queries[qi] + "(" + std::to_string(dim_indices[di]) + ")"));

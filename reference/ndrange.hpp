@@ -1,13 +1,13 @@
 // What every work-item function of OpenCL C 3.0 spec 6.15.1 returns for one
 // work-item of an NDRange, computed from the host's description of the
-// NDRange alone.
+// NDRange alone. Knows nothing of OpenCL beyond the spec's arithmetic.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
 
-namespace clconform::suites::workitem {
+namespace clconform::ref {
 
 struct NDRangeDesc {
   unsigned dims = 1;
@@ -24,4 +24,4 @@ uint64_t expected_query(const NDRangeDesc& r, const std::array<uint64_t, 3>& x, 
 // get_work_dim, get_global_linear_id and get_local_linear_id (6.15.1).
 uint64_t expected_scalar(const NDRangeDesc& r, const std::array<uint64_t, 3>& x, const std::string& name);
 
-}  // namespace clconform::suites::workitem
+}  // namespace clconform::ref

@@ -1,8 +1,8 @@
-#include "ndrange_expect.hpp"
+#include "ndrange.hpp"
 
 #include <stdexcept>
 
-namespace clconform::suites::workitem {
+namespace clconform::ref {
 namespace {
 
 uint64_t groups(const NDRangeDesc& r, unsigned i) { return (r.global[i] + r.local[i] - 1) / r.local[i]; }
@@ -43,4 +43,4 @@ uint64_t expected_scalar(const NDRangeDesc& r, const std::array<uint64_t, 3>& x,
   throw std::invalid_argument("unknown work-item function " + name);
 }
 
-}  // namespace clconform::suites::workitem
+}  // namespace clconform::ref
