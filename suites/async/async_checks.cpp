@@ -52,7 +52,9 @@ void check_copy(CaseRun& run) {
   t.elem_size = ty.at("elem_size").as_uint();
   t.n = ty.at("n").as_uint();
   t.storage = t.elem_size * (t.n == 3 ? 4 : t.n);
-  const bool is_float = ty.at("kind").as_string() == "float";
+  const std::string kind = ty.at("kind").as_string();
+  const bool is_float = kind == "float";
+  const char format = is_float ? (t.elem_size == 2 ? 'h' : t.elem_size == 4 ? 'f' : 'd') : kind == "int" ? 'i' : 'u';
   const std::string op = p.at("op").as_string();
   const size_t cap = p.at("capacity").as_uint(), seg = p.at("segment").as_uint();
   const size_t local = p.at("local_size").as_uint(), groups = p.at("groups").as_uint();
@@ -128,6 +130,7 @@ void check_copy(CaseRun& run) {
         m.expected = hex_bits(want, unsigned(t.elem_size));
         m.note = copy ? "copied lane" : "lane outside the copy (sentinel)";
         m.score = 1;
+        m.bits = WrongBits{format, format, unsigned(t.elem_size), unsigned(t.elem_size), unsigned(t.n), {}, got, want};
         run.result.fail(std::move(m));
       }
     }
@@ -142,6 +145,7 @@ void check_copy(CaseRun& run) {
       m.expected = hex_bits(src_before[first], 1);
       m.note = "the source buffer changed";
       m.score = 1;
+      m.bits = WrongBits{'u', 'u', 1, 1, 1, {}, src[first], src_before[first]};
       run.result.fail(std::move(m));
     } else {
       run.result.pass();

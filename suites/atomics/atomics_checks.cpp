@@ -17,9 +17,12 @@ namespace {
 
 std::string hex(uint64_t v, unsigned bytes) { return hex_bits(v, bytes); }
 
+// A wrong integer of BYTES bytes (FORMAT 'i' or 'u'); INPUT is the
+// address's initial value where there is one.
 Mismatch wrong_value(uint64_t index, int lane, std::vector<std::string> inputs, uint64_t got, uint64_t want,
-                     unsigned bytes, const std::string& note) {
+                     unsigned bytes, const std::string& note, char format = 'u', std::vector<uint64_t> input = {}) {
   Mismatch m;
+  m.bits = WrongBits{format, format, bytes, bytes, 1, std::move(input), got, want};
   m.index = index;
   m.lane = lane;
   m.inputs = std::move(inputs);
@@ -128,15 +131,22 @@ void run_rmw(CaseRun& run, cl::Kernel& k, const std::string& op, unsigned bits, 
     const std::string addr = where + ", history " + std::to_string(h) + ", initial " + hex(o.init[h], bytes);
     if (order_independent(op)) {
       if (final_value == exact[h]) run.result.pass();
-      else run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, exact[h], bytes, "final value"));
+      else {
+        run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, exact[h], bytes, "final value",
+                                    is_signed ? 'i' : 'u', {o.init[h]}));
+      }
     }
     const std::string why = ref::serial_history_error(o.init[h], final_value, edges[h]);
     if (why.empty()) {
       run.result.pass(edges[h].size());
     } else {
-      run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, final_value, bytes,
-                                  "no serial order of the " + std::to_string(edges[h].size()) +
-                                      " operations explains the old values: " + why));
+      // No single expected value exists here: the whole history is wrong.
+      Mismatch m = wrong_value(first_op[h], int(h), {addr}, final_value, final_value, bytes,
+                               "no serial order of the " + std::to_string(edges[h].size()) +
+                                   " operations explains the old values: " + why);
+      m.bits.reset();
+      m.edge = "no_serial_order";
+      run.result.fail(std::move(m));
     }
   }
 }

@@ -24,6 +24,7 @@ Mismatch wrong_value(uint64_t index, int lane, const std::string& where, uint32_
   m.expected = hex_bits(want, 4);
   m.note = note;
   m.score = 1;
+  m.bits = WrongBits{'u', 'u', 4, 4, 1, {}, got, want};
   return m;
 }
 

@@ -34,8 +34,12 @@ std::string tuple(unsigned dims, const std::array<uint64_t, 3>& v) {
   return s + ")";
 }
 
+// A wrong size_t or uint (read as ulong), with the dimension index it was
+// asked about as the input where there is one. EDGE names the values 6.15.1
+// fixes for indices at or beyond get_work_dim(), so that a known-failure
+// entry can describe exactly those.
 Mismatch wrong(uint64_t index, int lane, const std::string& where, uint64_t got, uint64_t want,
-               const std::string& what) {
+               const std::string& what, std::vector<uint64_t> inputs = {}, std::string edge = "") {
   Mismatch m;
   m.index = index;
   m.lane = lane;
@@ -44,7 +48,17 @@ Mismatch wrong(uint64_t index, int lane, const std::string& where, uint64_t got,
   m.expected = std::to_string(want);
   m.note = what;
   m.score = 1;
+  m.bits = WrongBits{'u', 'u', 4, 8, 1, std::move(inputs), got, want};
+  m.edge = std::move(edge);
   return m;
+}
+
+// "get_global_size(dimindx>=3)" for an index no NDRange has, and
+// "get_global_size(dimindx>=work_dim)" for one beyond this NDRange's.
+std::string beyond_edge(const std::string& query, uint64_t d, unsigned dims) {
+  if (d >= 3) return query + "(dimindx>=3)";
+  if (d >= dims) return query + "(dimindx>=work_dim)";
+  return "";
 }
 
 // A local size the kernel or the device cannot run is not a defect: the
@@ -173,7 +187,10 @@ void check_ndrange(CaseRun& run) {
         const uint64_t got = field(rec, qi, di), want = ref::expected_query(r, x, queries[qi], dim_indices[di]);
         const int lane = int(scalars.size() + di * queries.size() + qi);
         if (got == want) run.result.pass();
-        else run.result.fail(wrong(lin, lane, where, got, want, queries[qi] + "(" + std::to_string(dim_indices[di]) + ")"));
+        else {
+          run.result.fail(wrong(lin, lane, where, got, want, queries[qi] + "(" + std::to_string(dim_indices[di]) + ")",
+                                {dim_indices[di]}, beyond_edge(queries[qi], dim_indices[di], r.dims)));
+        }
       }
     }
   }
