@@ -18,11 +18,12 @@ C11_OPS = {
     'fetch_min': 'min', 'fetch_max': 'max', 'exchange': 'xchg',
     'compare_exchange_strong': 'cmpxchg_loop', 'compare_exchange_weak': 'cmpxchg_loop',
 }
-# relaxed: the _explicit forms with memory_order_relaxed and the narrowest
-# scope that covers every contender (work_group for local memory, device for
-# global). seq_cst: the forms without _explicit, which 6.15.12.7 defines as
-# memory_order_seq_cst and memory_scope_device.
-C11_ORDERS = ['relaxed', 'seq_cst']
+# relaxed and acq_rel: the _explicit forms with that memory order (acquire
+# on a failed compare-exchange) and the narrowest scope that covers every
+# contender (work_group for local memory, device for global). seq_cst: the
+# forms without _explicit, which 6.15.12.7 defines as memory_order_seq_cst
+# and memory_scope_device.
+C11_ORDERS = ['relaxed', 'acq_rel', 'seq_cst']
 
 TYPES = {'int': (32, True), 'uint': (32, False), 'long': (64, True), 'ulong': (64, False)}
 SPACES = ['global', 'local']
@@ -61,6 +62,9 @@ def c11_requires(t, space, order):
         req += ['cl_khr_int64_base_atomics', 'cl_khr_int64_extended_atomics', '__opencl_c_int64']
     if order == 'seq_cst':
         req += ['__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
-    elif space == 'global':
+        return req
+    if order == 'acq_rel':
+        req += ['__opencl_c_atomic_order_acq_rel']
+    if space == 'global':
         req += ['__opencl_c_atomic_scope_device']
     return req

@@ -32,13 +32,14 @@ def c11_call(op, t, p, order, space):
         return None
     if order == 'seq_cst':
         return f'atomic_{op}({p}, vals[j])'
-    return f'atomic_{op}_explicit({p}, vals[j], memory_order_relaxed, {scope})'
+    return f'atomic_{op}_explicit({p}, vals[j], memory_order_{order}, {scope})'
 
 
 def c11_cmpxchg_loop(op, p, order, space, t):
     scope = 'memory_scope_work_group' if space == 'local' else 'memory_scope_device'
     call = (f'atomic_{op}({p}, &cur, vals[j])' if order == 'seq_cst' else
-            f'atomic_{op}_explicit({p}, &cur, vals[j], memory_order_relaxed, memory_order_relaxed, {scope})')
+            f'atomic_{op}_explicit({p}, &cur, vals[j], memory_order_{order}, '
+            f'memory_order_{"acquire" if order == "acq_rel" else order}, {scope})')
     # On failure the call loads the current value into cur (6.15.12.7.5).
     return (f'{t} cur = cmps[j];\n'
             f'      while (!{call}) {{}}\n'
