@@ -106,11 +106,13 @@ def flag_kernel(name):
 def store_load_kernel(name, order):
     # One work-item of each group stores, every one loads after a barrier:
     # all must load the stored value (6.15.12.7.1-2 with 6.15.8).
+    # acq_rel: a release store and acquire loads.
     if order == 'seq_cst':
         store, load = 'atomic_store(&x, v)', 'atomic_load(&x)'
     else:
-        store = 'atomic_store_explicit(&x, v, memory_order_relaxed, memory_scope_work_group)'
-        load = 'atomic_load_explicit(&x, memory_order_relaxed, memory_scope_work_group)'
+        st, ld = ('release', 'acquire') if order == 'acq_rel' else (order, order)
+        store = f'atomic_store_explicit(&x, v, memory_order_{st}, memory_scope_work_group)'
+        load = f'atomic_load_explicit(&x, memory_order_{ld}, memory_scope_work_group)'
     return (f'__kernel void {name}(__global const uint* in, __global uint* out)\n{{\n'
             '  __local atomic_uint x;\n'
             '  size_t lid = get_local_id(0), g = get_group_id(0);\n'
@@ -175,8 +177,9 @@ def build():
                {'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'naddr': [1, 8]},
                requires=['opencl_c_2.0'])
     for order in cat.C11_ORDERS:
-        reqs = ['opencl_c_2.0'] + (['__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
-                                   if order == 'seq_cst' else [])
+        reqs = ['opencl_c_2.0'] + {'relaxed': [], 'acq_rel': ['__opencl_c_atomic_order_acq_rel'],
+                                   'seq_cst': ['__opencl_c_atomic_order_seq_cst',
+                                               '__opencl_c_atomic_scope_device']}[order]
         m.add_program(f'c11_store_load_{order}', store_load_kernel(f'c11_store_load_{order}', order),
                       requires=reqs, cl_std='2.0')
         m.add_case(f'atomics.c11.store_load.local.{order}', f'c11_store_load_{order}', f'c11_store_load_{order}',
