@@ -39,6 +39,51 @@ T query_or(const cl::Device& d, T fallback) {
   return clGetDeviceInfo(d(), Q, sizeof value, &value, nullptr) == CL_SUCCESS ? value : fallback;
 }
 
+// An array-valued query (cl_name_version lists); empty when unknown.
+template <typename T>
+std::vector<T> query_array(const cl::Device& d, cl_device_info q) {
+  size_t bytes = 0;
+  if (clGetDeviceInfo(d(), q, 0, nullptr, &bytes) != CL_SUCCESS || bytes < sizeof(T)) return {};
+  std::vector<T> v(bytes / sizeof(T));
+  if (clGetDeviceInfo(d(), q, v.size() * sizeof(T), v.data(), nullptr) != CL_SUCCESS) return {};
+  return v;
+}
+
+// "OpenCL C 1.2 PoCL" -> {1, 2}; "OpenCL 3.0 ..." -> {3, 0}.
+std::pair<int, int> version_numbers(const std::string& s) {
+  int major = 0, minor = 0;
+  for (size_t i = 0; i + 2 < s.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(s[i])) && s[i + 1] == '.' &&
+        std::isdigit(static_cast<unsigned char>(s[i + 2]))) {
+      major = s[i] - '0';
+      minor = s[i + 2] - '0';
+      break;
+    }
+  }
+  return {major, minor};
+}
+
+void probe_c_language(const cl::Device& d, DeviceInfo& info) {
+  info.version_major = version_numbers(info.version).first;
+  if (info.version_major >= 3) {
+    for (const auto& nv : query_array<cl_name_version>(d, CL_DEVICE_OPENCL_C_ALL_VERSIONS)) {
+      info.c_versions.push_back(std::to_string(CL_VERSION_MAJOR(nv.version)) + "." +
+                                std::to_string(CL_VERSION_MINOR(nv.version)));
+    }
+    for (const auto& nv : query_array<cl_name_version>(d, CL_DEVICE_OPENCL_C_FEATURES)) {
+      info.c_features.push_back(trim(nv.name));
+    }
+    info.non_uniform_work_groups = query_or<CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, cl_bool>(d, CL_FALSE) == CL_TRUE;
+  } else {
+    info.non_uniform_work_groups = info.version_major == 2;
+  }
+  auto [cmaj, cmin] = version_numbers(info.c_version);
+  std::string named = std::to_string(cmaj) + "." + std::to_string(cmin);
+  if (cmaj > 0 && std::find(info.c_versions.begin(), info.c_versions.end(), named) == info.c_versions.end()) {
+    info.c_versions.push_back(named);
+  }
+}
+
 DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t di) {
   DeviceInfo info;
   info.selector = std::to_string(pi) + ":" + std::to_string(di);
@@ -62,6 +107,7 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   info.max_alloc_bytes = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
   info.global_mem_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
   info.max_work_group_size = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+  probe_c_language(d, info);
   return info;
 }
 
@@ -80,7 +126,23 @@ bool DeviceInfo::has_extension(const std::string& ext) const {
 bool DeviceInfo::supports(const std::string& capability) const {
   if (capability == "fp64") return fp64;
   if (capability == "fp16") return fp16;
+  if (capability == "opencl_c_2.0") return !cl_std_2x_option().empty();
+  if (capability == "non_uniform_work_groups") return non_uniform_work_groups;
+  if (capability.rfind("__opencl_c_", 0) == 0) {
+    if (std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end()) {
+      return std::find(c_features.begin(), c_features.end(), capability) != c_features.end();
+    }
+    return !cl_std_2x_option().empty() && capability != "__opencl_c_fp64";
+  }
   return has_extension(capability);
+}
+
+std::string DeviceInfo::cl_std_2x_option() const {
+  std::string best;
+  for (const auto& v : c_versions) {
+    if (v >= "2.0" && v > best) best = v;
+  }
+  return best.empty() ? "" : "-cl-std=CL" + best;
 }
 
 std::string fp_config_names(cl_device_fp_config cfg) {
@@ -122,6 +184,9 @@ json::Value DeviceInfo::to_json() const {
   v["max_alloc_bytes"] = static_cast<unsigned long long>(max_alloc_bytes);
   v["global_mem_bytes"] = static_cast<unsigned long long>(global_mem_bytes);
   v["max_work_group_size"] = static_cast<unsigned long long>(max_work_group_size);
+  v["c_versions"] = string_array(c_versions);
+  v["c_features"] = string_array(c_features);
+  v["non_uniform_work_groups"] = non_uniform_work_groups;
   return v;
 }
 
@@ -175,6 +240,14 @@ DeviceHandle select_device(const std::string& requested) {
   return *matches.front();
 }
 
+namespace {
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
+  return out;
+}
+}  // namespace
+
 std::string describe_devices(const std::vector<DeviceHandle>& devices) {
   std::ostringstream out;
   for (const auto& h : devices) {
@@ -190,6 +263,9 @@ std::string describe_devices(const std::vector<DeviceHandle>& devices) {
         << "    max alloc:       " << d.max_alloc_bytes / (1024 * 1024) << " MiB of "
         << d.global_mem_bytes / (1024 * 1024) << " MiB global\n"
         << "    max work-group:  " << d.max_work_group_size << "; compute units: " << d.compute_units << "\n"
+        << "    OpenCL C:        " << join(d.c_versions) << "; non-uniform work-groups: "
+        << (d.non_uniform_work_groups ? "yes" : "no") << "\n"
+        << "    C features:      " << (d.c_features.empty() ? "none listed" : join(d.c_features)) << "\n"
         << "    extensions:      ";
     for (size_t i = 0; i < d.extensions.size(); ++i) out << (i ? " " : "") << d.extensions[i];
     out << "\n";

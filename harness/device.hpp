@@ -19,10 +19,23 @@ struct DeviceInfo {
   cl_uint address_bits = 0, compute_units = 0;
   cl_ulong max_alloc_bytes = 0, global_mem_bytes = 0;
   size_t max_work_group_size = 0;
+  // OpenCL C versions the compiler accepts ("1.2", "3.0"): CL_DEVICE_OPENCL_C_ALL_VERSIONS
+  // on an OpenCL 3.0 device, else the one CL_DEVICE_OPENCL_C_VERSION names.
+  std::vector<std::string> c_versions;
+  std::vector<std::string> c_features;  // CL_DEVICE_OPENCL_C_FEATURES (OpenCL 3.0 devices)
+  bool non_uniform_work_groups = false;  // OpenCL 2.x, or CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT on 3.0
+  int version_major = 0;                 // of the device's OpenCL version (CL_DEVICE_VERSION)
 
   bool has_extension(const std::string& ext) const;
-  // Capability names used by manifests: "fp64", "fp16".
+  // Capability names used by manifests: "fp64", "fp16", an extension name,
+  // "opencl_c_2.0" (an OpenCL C 2.0 or later compiler), "non_uniform_work_groups",
+  // and the OpenCL C 3.0 feature macros ("__opencl_c_atomic_order_seq_cst"),
+  // which a 3.0 compiler lists and a 2.x compiler has all of (OpenCL C 3.0
+  // spec 6.2.1: every feature is implied by OpenCL C 2.0, fp64 aside).
   bool supports(const std::string& capability) const;
+  // The -cl-std option that selects the newest OpenCL C >= 2.0 the device
+  // accepts; "" when it accepts none.
+  std::string cl_std_2x_option() const;
   json::Value to_json() const;
 };
 

@@ -58,7 +58,8 @@ Suite load_suite(const std::string& data_dir, const std::string& name) {
     s.name = m.at("suite").as_string();
     s.spec = m.get("spec").is_string() ? m.get("spec").as_string() : "";
     for (const auto& [id, p] : m.at("programs").as_object()) {
-      s.programs[id] = {id, p.at("file").as_string(), strings(p.get("requires"))};
+      s.programs[id] = {id, p.at("file").as_string(), strings(p.get("requires")),
+                        p.get("cl_std").is_string() ? p.get("cl_std").as_string() : ""};
     }
     for (const auto& c : m.at("cases").as_array()) {
       Case k;

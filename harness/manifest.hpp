@@ -32,6 +32,9 @@ struct TypeDesc {
 struct ProgramDesc {
   std::string id, file;
   std::vector<std::string> requires;
+  // "2.0": build with the newest OpenCL C >= 2.0 the device accepts
+  // (-cl-std=CL2.0 or CL3.0); "" builds with the device's default, OpenCL C 1.x.
+  std::string cl_std;
 };
 
 struct Case {

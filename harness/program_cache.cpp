@@ -27,7 +27,9 @@ const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& des
   StderrCapture compiler_chatter;
   try {
     b.program = cl::Program(context_, b.source);
-    b.program.build({device_}, options_.c_str());
+    std::string options = options_;
+    if (!desc.cl_std.empty()) options += (options.empty() ? "" : " ") + cl_std_2x_;
+    b.program.build({device_}, options.c_str());
     b.ok = true;
   } catch (const cl::BuildError& e) {
     b.error = e.err();

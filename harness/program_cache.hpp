@@ -27,8 +27,12 @@ std::string build_log_headline(const std::string& log);
 
 class ProgramCache {
  public:
-  ProgramCache(cl::Context context, cl::Device device, std::string options)
-      : context_(std::move(context)), device_(std::move(device)), options_(std::move(options)) {}
+  // CL_STD_2X is the -cl-std option for programs that ask for OpenCL C 2.0 or later.
+  ProgramCache(cl::Context context, cl::Device device, std::string options, std::string cl_std_2x = "")
+      : context_(std::move(context)),
+        device_(std::move(device)),
+        options_(std::move(options)),
+        cl_std_2x_(std::move(cl_std_2x)) {}
 
   const BuiltProgram& get(const Suite& suite, const ProgramDesc& program);
   const std::string& options() const { return options_; }
@@ -37,6 +41,7 @@ class ProgramCache {
   cl::Context context_;
   cl::Device device_;
   std::string options_;
+  std::string cl_std_2x_;
   std::map<std::string, BuiltProgram> built_;  // key: suite/program
 };
 

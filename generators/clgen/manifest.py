@@ -3,7 +3,7 @@
 A manifest is one JSON file per suite:
 
   {"format": 1, "suite": "astype", "spec": "...",
-   "programs": {"<program id>": {"file": "x.cl", "requires": ["fp64"]}},
+   "programs": {"<program id>": {"file": "x.cl", "requires": ["fp64"], "cl_std": "2.0"}},
    "cases": [{"id": "astype.float4.int4", "labels": [...], "program": "<program id>",
               "kernel": "name", "check": "<check name>", "requires": [...],
               "expect": "build" | "build_failure", "group": "...", "params": {...}}],
@@ -11,6 +11,8 @@ A manifest is one JSON file per suite:
 
 "check" names the C++ routine in suites/ that runs and judges the case;
 "params" is what that routine needs to compute the reference on the host.
+A program with "cl_std": "2.0" is built with the newest OpenCL C >= 2.0 the
+device accepts (-cl-std=CL2.0 or CL3.0); its cases should require "opencl_c_2.0".
 """
 
 import json
@@ -25,10 +27,12 @@ class Manifest:
         self.sources = {}
         self.cases = []
 
-    def add_program(self, program_id, source, requires=()):
+    def add_program(self, program_id, source, requires=(), cl_std=None):
         if program_id in self.programs:
             raise ValueError(f'duplicate program {program_id}')
         self.programs[program_id] = {'file': f'{program_id}.cl', 'requires': list(requires)}
+        if cl_std:
+            self.programs[program_id]['cl_std'] = cl_std
         self.sources[program_id] = source
 
     def add_case(self, case_id, program, kernel, check, group, params,
