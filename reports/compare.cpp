@@ -1,6 +1,8 @@
 // Comparing runs: the same cases on several devices, or one device on
 // several nights. Cases are matched by id; the first run is the baseline.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -149,6 +151,23 @@ Comparison compare(const std::vector<RunData>& runs) {
     }
     if (!f.bound) f.bound = row.bound;
   }
+
+  for (const Comparison::FunctionUlp& f : cmp.functions) {
+    for (size_t r = 1; r < n; ++r) {
+      if (!f.max_ulp[0] || !f.max_ulp[r] || same_ulp(f.max_ulp[0], f.max_ulp[r])) continue;
+      const Comparison::Delta d{f.function, r, *f.max_ulp[0], *f.max_ulp[r], f.bound};
+      (d.to > d.from ? cmp.less_accurate : cmp.more_accurate).push_back(d);
+    }
+  }
+  // A relative change ranks before an absolute one: 0.5 -> 1.5 ulp is a
+  // larger loss than 1e6 -> 1.1e6.
+  auto change = [](const Comparison::Delta& d) {
+    const double lo = std::min(d.from, d.to), hi = std::max(d.from, d.to);
+    return lo > 0 ? hi / lo : std::numeric_limits<double>::infinity();
+  };
+  auto by_change = [&](const Comparison::Delta& a, const Comparison::Delta& b) { return change(a) > change(b); };
+  std::stable_sort(cmp.less_accurate.begin(), cmp.less_accurate.end(), by_change);
+  std::stable_sort(cmp.more_accurate.begin(), cmp.more_accurate.end(), by_change);
   return cmp;
 }
 
@@ -212,6 +231,17 @@ std::string functions_text(const Comparison& cmp, size_t n) {
   return differ ? out + align_columns(lines, "  ", 1) + more_text(differ) : out;
 }
 
+std::string deltas_text(const char* title, const std::vector<Comparison::Delta>& list) {
+  if (list.empty()) return "";
+  std::vector<std::vector<std::string>> lines{{"run", "function", "A", "run", "bound"}};
+  for (size_t i = 0; i < list.size() && i < kLinesPerList; ++i) {
+    const Comparison::Delta& d = list[i];
+    lines.push_back({run_letter(d.run), d.function, format_ulp(d.from), format_ulp(d.to), format_ulp(d.bound)});
+  }
+  return "\n" + std::string(title) + " (" + format_count(list.size()) + "):\n" + align_columns(lines, "  ", 5) +
+         more_text(list.size());
+}
+
 }  // namespace
 
 std::string comparison_table(const std::vector<RunData>& runs) {
@@ -223,6 +253,8 @@ std::string comparison_table(const std::vector<RunData>& runs) {
   out += changes_text("Improvements", cmp.improvements);
   if (cmp.regressions.empty()) out += "\nNo regressions against A.\n";
   out += differences_text(cmp, runs.size());
+  out += deltas_text("Less accurate than A, max ULP per function", cmp.less_accurate);
+  out += deltas_text("More accurate than A", cmp.more_accurate);
   out += functions_text(cmp, runs.size());
   return out;
 }

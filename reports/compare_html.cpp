@@ -112,6 +112,27 @@ std::string ulp_cells(const std::vector<std::optional<double>>& ulps, const std:
   return out;
 }
 
+std::string deltas_table(const Comparison& cmp) {
+  std::string out = "<section id=\"deltas\"><h2>Accuracy against A</h2>\n<p>Per function, the largest error over "
+                    "its widths in each run against A's; losses first, the largest relative change first.</p>\n";
+  if (cmp.less_accurate.empty() && cmp.more_accurate.empty()) return out + "<p>No change.</p></section>\n";
+  out += "<table><thead><tr><th></th><th>run</th><th>function</th><th class=\"n\">A</th><th class=\"n\">run</th>"
+         "<th class=\"n\">bound</th></tr></thead><tbody>\n";
+  size_t shown = 0;
+  for (const auto* list : {&cmp.less_accurate, &cmp.more_accurate}) {
+    const bool worse = list == &cmp.less_accurate;
+    for (const Comparison::Delta& d : *list) {
+      if (shown++ == kRows) break;
+      const bool over = d.bound && d.to > *d.bound;
+      out += std::string("<tr><td>") + (worse ? "less accurate" : "more accurate") + "</td><td>" +
+             run_letter(d.run) + "</td><td><code>" + escape_text(d.function) + "</code></td>" +
+             number_cell(d.from, format_ulp(d.from)) + number_cell(d.to, format_ulp(d.to), over || worse ? "bad" : "") +
+             number_cell(d.bound.value_or(-1), format_ulp(d.bound)) + "</tr>\n";
+    }
+  }
+  return out + "</tbody></table></section>\n";
+}
+
 std::string accuracy_tables(const Comparison& cmp, size_t n) {
   std::string out = "<section id=\"accuracy\"><h2>Max ULP per function</h2>\n";
   if (cmp.functions.empty()) return out + "<p>No run measured a ULP error.</p></section>\n";
@@ -150,12 +171,14 @@ void write_comparison_html(const std::vector<RunData>& runs, const std::string& 
                                   : "<span class=\"verdict fail\">" + format_count(cmp.regressions.size()) +
                                         " regressions against A</span>") +
          "</header>\n<nav><a href=\"#runs\">Runs</a><a href=\"#summary\">Summary</a><a href=\"#regressions\">Regressions</a>"
-         "<a href=\"#improvements\">Improvements</a><a href=\"#differences\">Differences</a><a href=\"#accuracy\">Accuracy</a></nav>\n";
+         "<a href=\"#improvements\">Improvements</a><a href=\"#differences\">Differences</a><a href=\"#deltas\">Deltas</a>"
+         "<a href=\"#accuracy\">Accuracy</a></nav>\n";
   out += runs_table(runs, cmp);
   out += totals_table(runs);
   out += changes_table("regressions", "Regressions", cmp.regressions, cmp);
   out += changes_table("improvements", "Improvements", cmp.improvements, cmp);
   out += differences_table(cmp, runs.size());
+  out += deltas_table(cmp);
   out += accuracy_tables(cmp, runs.size());
   out += page_end();
   write_file(path, out);

@@ -181,6 +181,30 @@ std::string info_section(const RunData& run) {
   return out + "</details></section>\n";
 }
 
+// The run against the device's accuracy baseline: regressions first.
+std::string baseline_section(const RunData& run) {
+  std::vector<const CaseRecord*> worse, better;
+  for (const CaseRecord& c : run.cases) {
+    if (!c.baseline_regressions.empty()) worse.push_back(&c);
+    if (!c.baseline_improvements.empty()) better.push_back(&c);
+  }
+  std::string out = "<section id=\"baseline\"><h2>Against the baseline</h2>\n";
+  if (worse.empty() && better.empty())
+    return out + "<p>No case is more or less accurate than the device's baseline (or the run had none).</p></section>\n";
+  out += "<table><thead><tr><th></th><th>case</th><th>change</th></tr></thead><tbody>\n";
+  for (const auto* list : {&worse, &better}) {
+    const bool is_worse = list == &worse;
+    for (const CaseRecord* c : *list) {
+      std::string what;
+      for (const auto& s : is_worse ? c->baseline_regressions : c->baseline_improvements)
+        what += (what.empty() ? "" : "; ") + s;
+      out += std::string(is_worse ? "<tr><td class=\"bad\">worse" : "<tr><td>better") + "</td><td><code>" +
+             escape_text(c->id) + "</code></td><td>" + escape_text(what) + "</td></tr>\n";
+    }
+  }
+  return out + "</tbody></table></section>\n";
+}
+
 std::string passed_section(const RunData& run, const Tally& t) {
   std::map<std::string, std::vector<const CaseRecord*>> by_suite;
   for (const CaseRecord& c : run.cases) {
@@ -216,6 +240,7 @@ void write_html(const RunData& run, const std::string& path) {
   out += summary_section(t);
   out += failures_section(run);
   out += accuracy_section(run);
+  out += baseline_section(run);
   out += unsupported_section(run);
   out += info_section(run);
   out += passed_section(run, t);

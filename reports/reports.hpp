@@ -71,8 +71,17 @@ struct Comparison {
   std::vector<Row> differing;       // rows whose status is not the same in every run
   size_t identical = 0;             // rows with the same status everywhere
   std::vector<Change> regressions, improvements;
+  struct Delta {
+    std::string function;
+    size_t run;              // the run compared with A
+    double from, to;         // max ULP in A and in that run
+    std::optional<double> bound;
+  };
   std::vector<Row> ulp_differing;   // rows whose max ULP is not the same in every run
   std::vector<FunctionUlp> functions;
+  // Per function, each run's change of max ULP against A: the largest
+  // increase first (accuracy regressions), then the largest decrease.
+  std::vector<Delta> less_accurate, more_accurate;
 };
 Comparison compare(const std::vector<RunData>& runs);
 

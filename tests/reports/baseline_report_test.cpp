@@ -40,6 +40,10 @@ TEST(BaselineReport, RegressionShowsEverywhereAndFailsTheRun) {
   const std::string html = read_file(dir.file("report.html"));
   EXPECT_NE(html.find("worse than baseline"), std::string::npos);
   EXPECT_NE(html.find("width 4: max error 2.5 ulp, baseline 1.5"), std::string::npos);
+  // The baseline section lists the regression before the improvement.
+  const size_t section = html.find("<section id=\"baseline\">");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(html.find("math.sin", section), html.find("math.cos", section));
 
   write_junit(run, dir.file("junit.xml"));
   const std::string junit = read_file(dir.file("junit.xml"));

@@ -65,6 +65,21 @@ TEST(Compare, MaxUlpPerFunctionAcrossVectorWidths) {
   EXPECT_EQ(cmp.ulp_differing.size(), 3u);
 }
 
+// Per function, each run's change of max ULP against A, losses first.
+TEST(Compare, AccuracyDeltasLossesFirst) {
+  const Comparison cmp = compare({load_run(fixture("tonight")), load_run(fixture("normal"))});
+  ASSERT_FALSE(cmp.less_accurate.empty());
+  const Comparison::Delta& worst = cmp.less_accurate.front();
+  EXPECT_EQ(worst.function, "math.sin.float");  // 2 -> 5.5 ulp
+  EXPECT_EQ(worst.from, 2.0);
+  EXPECT_EQ(worst.to, 5.5);
+  for (const auto& d : cmp.less_accurate) EXPECT_GT(d.to, d.from) << d.function;
+  for (const auto& d : cmp.more_accurate) EXPECT_LT(d.to, d.from) << d.function;
+  const std::string text = comparison_table({load_run(fixture("tonight")), load_run(fixture("normal"))});
+  EXPECT_NE(text.find("Less accurate than A"), std::string::npos) << text;
+  EXPECT_LT(text.find("Less accurate than A"), text.find("Max ULP per function")) << text;
+}
+
 TEST(Compare, TextTable) {
   const std::string text = comparison_table({load_run(fixture("normal")), load_run(fixture("tonight"))});
   EXPECT_NE(text.find("Comparing 2 runs; A is the baseline."), std::string::npos) << text;
