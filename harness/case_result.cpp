@@ -15,6 +15,8 @@ std::string hex_bits(uint64_t bits, unsigned bytes) {
 
 namespace {
 
+size_t keep_unexcused = 16;
+
 bool worse(const Mismatch& a, const Mismatch& b) { return a.score != b.score ? a.score > b.score : a.index < b.index; }
 
 // Inserts M into LIST (sorted worst first) if it is among the LIMIT worst.
@@ -25,6 +27,9 @@ void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit) {
 }
 
 }  // namespace
+
+size_t FailureTally::keep_limit() { return keep_unexcused; }
+void FailureTally::set_keep_limit(size_t n) { keep_unexcused = n; }
 
 FailureTally::FailureTally(const CaseExcuses* excuses) : excuses_(excuses) {
   const size_t n = excuses ? excuses->size() : 0;
@@ -37,7 +42,7 @@ void FailureTally::add(Mismatch m) {
   const int e = excuses_ ? excuses_->cover(m) : -1;
   if (e < 0) {
     ++unexcused_;
-    keep_worst(worst_, std::move(m), kKeep);
+    keep_worst(worst_, std::move(m), keep_unexcused);
     return;
   }
   ++per_entry_[size_t(e)];
@@ -58,7 +63,7 @@ void FailureTally::merge(FailureTally&& o) {
     per_entry_[i] += o.per_entry_[i];
     entry_max_ulp_[i] = std::max(entry_max_ulp_[i], o.entry_max_ulp_[i]);
   }
-  for (Mismatch& m : o.worst_) keep_worst(worst_, std::move(m), kKeep);
+  for (Mismatch& m : o.worst_) keep_worst(worst_, std::move(m), keep_unexcused);
   for (Mismatch& m : o.excused_) keep_worst(excused_, std::move(m), kKeepExcused);
 }
 

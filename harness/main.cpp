@@ -110,7 +110,7 @@ void parse_shard(const std::string& text, RunOptions& o) {
 int cmd_run(const std::vector<std::string>& args, const std::string& command_line) {
   CliArgs a(args,
             {"suite", "device", "mode", "seed", "build-options", "filter", "out", "resume", "timeout", "index",
-             "shard", "known-failures", "data", "baseline", "update-baseline"},
+             "shard", "known-failures", "data", "baseline", "update-baseline", "keep-failures"},
             {"no-report", "no-known-failures", "split"});
   if (!a.positional().empty()) throw SetupError("unexpected argument '" + a.positional()[0] + "'");
   RunOptions o;
@@ -139,6 +139,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   o.write_reports = !a.has("no-report");
   o.baseline = a.get("baseline");
   o.update_baseline = a.get("update-baseline");
+  if (a.has("keep-failures")) o.keep_failures = size_t(parse_count("keep-failures", a.get("keep-failures")));
   if (!o.baseline.empty() && !o.update_baseline.empty() && o.baseline == o.update_baseline)
     throw SetupError("--baseline and --update-baseline name the same file: compare, or write, not both");
   if (is_device_list(o.device)) return run_on_devices(o, a.has("split"));

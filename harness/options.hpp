@@ -24,6 +24,7 @@ struct RunOptions {
   std::string known_failures;       // path; empty = none
   std::string baseline;             // file or folder of accuracy baselines; empty = none
   std::string update_baseline;      // write this run's measurements into this baseline file
+  size_t keep_failures = 16;        // wrong values kept per case in its record
   bool write_reports = true;
   std::string command_line;         // as typed, for run.json
 

@@ -67,6 +67,7 @@ const char* kRun = R"(usage: clconform run --suite S [options]
                                file of a folder (such as suites/baselines) that matches the
                                device: worse, even inside the bound, is a regression
   --update-baseline FILE       write this run's accuracy into FILE (merged with its other runs)
+  --keep-failures N            wrong values kept in each case's record, worst first (default 16)
   --no-report                  write results only
   --data DIR                   generated manifests (default: $CLCONFORM_DATA, else the
                                installed share/clconform/kernels, else the build tree)

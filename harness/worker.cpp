@@ -110,6 +110,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
   Session session(select_device(opts.device), opts.build_options);
   write_run_started(opts, sel, session.info());
   KnownFailures known = KnownFailures::load(opts.known_failures);
+  FailureTally::set_keep_limit(opts.keep_failures);
   const Baseline baseline = Baseline::load(opts.baseline, session.info().name, session.info().driver_version, opts);
   std::string results_path = opts.out_dir + "/results.jsonl";
   std::set<std::string> done = recorded_cases(results_path);
