@@ -190,11 +190,11 @@ void check_format(CaseRun& run) {
       m.inputs = {fmt_text, inputs_hex[i]};
       // The return value (6.15.14: 0 on success).
       if (ret[i * nf + f] != 0) {
-        m.output = "printf returned " + std::to_string(ret[i * nf + f]);
-        m.expected = "0";
-        m.note = "return value";
-        run.result.fail(m);
-        continue;
+        Mismatch r = m;
+        r.output = "printf returned " + std::to_string(ret[i * nf + f]);
+        r.expected = "0";
+        r.note = "return value (6.15.14: 0 on success, -1 otherwise)";
+        run.result.fail(r);
       }
       auto it = calls.find({i, f});
       if (it == calls.end()) {
