@@ -191,7 +191,8 @@ std::string judge_hexfloat(const PrintfSpec& s, double v, const std::string& fie
     if (diff != 0) return "not exact although no precision is given";
     return "";
   }
-  if (diff > std::ldexp((long double)1, unit_exp)) return "more than one unit of the last digit from the value";
+  // "correctly rounded to a hexadecimal floating number with the given precision" (6.15.14.2.2).
+  if (diff > std::ldexp((long double)1, unit_exp - 1)) return "not correctly rounded to the given precision";
   return "";
 }
 

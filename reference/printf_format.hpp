@@ -3,14 +3,16 @@
 // host's snprintf, and judging a device's text against it with exactly the
 // freedoms the two specifications leave an implementation:
 // - infinity and NaN: "[-]inf" or "[-]infinity", "[-]nan" or
-//   "[-]nan(n-char-sequence)" (upper case for F E G A), C99 7.19.6.1p8; the
-//   '#' and '0' flags have no effect on them (its footnote); the sign of a
+//   "[-]nan(n-char-sequence)" (upper case for F E G A), OpenCL C 6.15.14.2
+//   (as C99 7.19.6.1p8); the '#' and '0' flags have no effect on them (the
+//   spec's footnote there); the sign of a
 //   NaN is not fixed by IEEE 754-2008 6.3 for the conversion to double that
 //   the argument promotion performs, so either sign is taken;
 // - a A: the digit before the point is unspecified unless the value is
-//   normalized (then nonzero), C99 7.19.6.1p8, so the text is judged by the
-//   value it denotes: exact without a precision, within one unit of its last
-//   digit with one, the exponent zero for a zero value;
+//   normalized (then nonzero), OpenCL C 6.15.14.2 and C99 7.19.6.1p8, so the
+//   text is judged by the value it denotes: exact without a precision,
+//   correctly rounded with one (within half a unit of the last digit, as
+//   6.15.14.2 requires), the exponent zero for a zero value;
 // - p: "an implementation-defined manner" (6.15.14.2): any non-empty run of
 //   printing characters;
 // - e E f F g G: digits past the DECIMAL_DIG-th significant digit (17 for

@@ -126,6 +126,8 @@ TEST(PrintfFormat, HexFloatsJudgedByValue) {
   EXPECT_EQ(judge1("%.1a", fval(1.0 + 1.0 / 64), "0x1.0p+0"), "");
   EXPECT_NE(judge1("%.1a", fval(1.0 + 1.0 / 64), "0x1.00p+0"), "");
   EXPECT_NE(judge1("%.1a", fval(1.0), "0x1.2p+0"), "");
+  EXPECT_NE(judge1("%.1a", fval(1.0 + 3.0 / 64), "0x1.0p+0"), "");  // 0x1.0c: nearest is 0x1.1
+  EXPECT_EQ(judge1("%.1a", fval(1.0 + 3.0 / 64), "0x1.1p+0"), "");
   EXPECT_EQ(judge1("%#.0a", fval(1.0), "0x1.p+0"), "");
   EXPECT_NE(judge1("%.0a", fval(1.0), "0x1.p+0"), "");
   EXPECT_EQ(judge1("%010a", fval(1.0), "0x00001p+0"), "");  // '0' pads after 0x
