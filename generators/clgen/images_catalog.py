@@ -44,8 +44,12 @@ PACKED = ('UNORM_SHORT_565', 'UNORM_SHORT_555', 'UNORM_INT_101010')
 # Channel orders of OpenCL 1.2 and the data types the API spec's format table
 # allows with each.
 NOT_PACKED = [t for t in DATA_TYPES if t not in PACKED]
+# CL_RGx is left out: the API spec describes it as three channels, red, green
+# and an ignored one, and requires the bits of an element to be a power of
+# two, which no unpacked data type then gives; it names no packed layout
+# for it either.
 ORDERS = {
-    'R': NOT_PACKED, 'Rx': NOT_PACKED, 'A': NOT_PACKED, 'RG': NOT_PACKED, 'RGx': NOT_PACKED,
+    'R': NOT_PACKED, 'Rx': NOT_PACKED, 'A': NOT_PACKED, 'RG': NOT_PACKED,
     'RA': NOT_PACKED, 'RGBA': NOT_PACKED,
     'INTENSITY': ['UNORM_INT8', 'UNORM_INT16', 'SNORM_INT8', 'SNORM_INT16', 'HALF_FLOAT', 'FLOAT'],
     'LUMINANCE': ['UNORM_INT8', 'UNORM_INT16', 'SNORM_INT8', 'SNORM_INT16', 'HALF_FLOAT', 'FLOAT'],
