@@ -84,11 +84,14 @@ std::string judge_special(const PrintfSpec& s, double v, const std::string& fiel
   std::string body, why;
   // A NaN's sign may be either (see the header), so either reading of a
   // leading space (padding or the ' ' flag's sign) may be the right one.
-  if (!strip_padding(s, field, body, why, space && (nan || !std::signbit(v)))) {
-    if (!nan || !space || !strip_padding(s, field, body, why, false)) return why;
-  } else if (nan && space && body.compare(0, 1, " ") != 0 && body.compare(0, 1, "-") != 0) {
-    return "a NaN without the sign the flags ask for";
+  bool ok;
+  if (nan && space) {
+    ok = strip_padding(s, field, body, why, false);
+    if (!ok || body.compare(0, 1, "-") != 0) ok = strip_padding(s, field, body, why, true);
+  } else {
+    ok = strip_padding(s, field, body, why, space && !std::signbit(v));
   }
+  if (!ok) return why;
   const bool up = upper(s.conv);
   std::string sign_pos = sign_text(s, false);
   std::string sign_neg = "-";

@@ -161,6 +161,21 @@ void check_format(CaseRun& run) {
         m.expected = want[c].describe();
         m.note = std::string("read_image") + (f.access == 'u' ? "ui" : std::string(1, f.access)) + " (" +
                  read_forms[form] + "), component " + "xyzw"[c];
+        m.edge = std::string("read component ") + "xyzw"[c];
+        WrongBits b;
+        b.in_format = 'u';
+        b.in_bytes = std::max(1u, f.bits[0] / 8);
+        b.out_format = f.access == 'f' ? 'f' : f.access == 'i' ? 'i' : 'u';
+        b.width = 4;
+        for (uint32_t r : raw[t]) b.inputs.push_back(r);
+        b.output = g;
+        b.expected = want[c].integer ? want[c].bits : [&] {
+          uint32_t e;
+          const float v = float(want[c].value);
+          std::memcpy(&e, &v, 4);
+          return e;
+        }();
+        m.bits = b;
         run.result.fail(m);
       }
     }
@@ -188,6 +203,7 @@ void check_format(CaseRun& run) {
       m.output = std::to_string(g);
       m.expected = std::to_string(w);
       m.note = what;
+      m.edge = "query " + what;
       run.result.fail(m);
     };
     std::vector<std::string> queries;
@@ -276,6 +292,16 @@ void check_format(CaseRun& run) {
         m.expected = want[c].describe();
         m.note = std::string("write_image") + (f.access == 'u' ? "ui" : std::string(1, f.access)) + " of a " +
                  vec_name(f.access) + ", stored channel " + std::string(1, f.channels[c]);
+        m.edge = std::string("write channel ") + f.channels[c];
+        WrongBits b;
+        b.in_format = f.access == 'f' ? 'f' : f.access == 'i' ? 'i' : 'u';
+        b.out_format = 'u';
+        b.out_bytes = std::max(1u, f.bits[c] / 8);
+        b.width = 4;
+        for (uint32_t v : colors[t]) b.inputs.push_back(v);
+        b.output = stored[c];
+        b.expected = uint64_t(want[c].lo) & 0xffffffffu;
+        m.bits = b;
         run.result.fail(m);
       }
     }
@@ -284,7 +310,7 @@ void check_format(CaseRun& run) {
   const std::string reads = only_queries ? "queries only" : std::to_string(n) + " texels read " + (sampled ? "3 ways" : "sampler-less");
   const std::string queries = p.at("query_program").is_null() ? "; queries in images.query." + type + ".*" : "; queries";
   run.result.detail = fmt_name + " " + type + ": " + reads + write_note + queries +
-                      (run.result.failed ? ", " + std::to_string(run.result.failed) + " wrong" : "");
+                      (run.result.failed() ? ", " + std::to_string(run.result.failed()) + " wrong" : "");
 }
 
 }  // namespace

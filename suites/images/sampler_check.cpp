@@ -148,6 +148,22 @@ void check_sampler(CaseRun& run) {
       m.note = std::string("component ") + "xyzw"[c] + " at coordinate (" + m.inputs[0] + ", " + m.inputs[1] + ", " +
                m.inputs[2] + ")";
       m.score = err;
+      m.edge = std::string("component ") + "xyzw"[c];
+      WrongBits b;
+      b.in_format = b.out_format = 'f';
+      b.width = 4;
+      for (int d = 0; d < 4; ++d) {
+        uint32_t cb;
+        std::memcpy(&cb, &coords[i][size_t(d)], 4);
+        b.inputs.push_back(cb);
+      }
+      const float gf = float(g), wf = float(want.value[c]);
+      uint32_t ob, eb;
+      std::memcpy(&ob, &gf, 4);
+      std::memcpy(&eb, &wf, 4);
+      b.output = ob;
+      b.expected = eb;
+      m.bits = b;
       run.result.fail(m);
     }
   }
@@ -155,7 +171,7 @@ void check_sampler(CaseRun& run) {
   std::snprintf(buf, sizeof buf, "; largest difference %.3g", worst);
   run.result.detail = std::to_string(n) + " reads of a " + std::to_string(img.width) + "x" + std::to_string(img.height) +
                       "x" + std::to_string(img.depth) + " " + type + (exact ? " (exact per 8.2's note)" : " at precision-independent coordinates") +
-                      buf + (run.result.failed ? ", " + std::to_string(run.result.failed) + " wrong" : "");
+                      buf + (run.result.failed() ? ", " + std::to_string(run.result.failed()) + " wrong" : "");
 }
 
 }  // namespace

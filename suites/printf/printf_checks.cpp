@@ -188,12 +188,20 @@ void check_format(CaseRun& run) {
       Mismatch m;
       m.index = run.first() + i;
       m.inputs = {fmt_text, inputs_hex[i]};
+      // Known-failure entries select wrong texts by their format: "text <format>".
+      m.edge = "text " + fmt_text;
       // The return value (6.15.14: 0 on success).
       if (ret[i * nf + f] != 0) {
         Mismatch r = m;
         r.output = "printf returned " + std::to_string(ret[i * nf + f]);
         r.expected = "0";
         r.note = "return value (6.15.14: 0 on success, -1 otherwise)";
+        r.edge = "return value";
+        WrongBits b;
+        b.in_format = b.out_format = 'i';
+        b.output = uint64_t(uint32_t(ret[i * nf + f]));
+        b.expected = 0;
+        r.bits = b;
         run.result.fail(r);
       }
       auto it = calls.find({i, f});
@@ -225,13 +233,14 @@ void check_format(CaseRun& run) {
     m.output = stray.substr(0, 200);
     m.expected = "(nothing)";
     m.note = std::to_string(duplicates) + " duplicate call texts; text that no call printed";
+    m.edge = "stray text";
     run.result.fail(m);
   }
   const std::string n_calls = std::to_string(nvalues * nf);
   run.result.detail = n_calls + " printf calls (" + std::to_string(nf) + " formats x " + std::to_string(nvalues) +
                       (arg == "value" ? " values" : arg == "string" ? " literal strings" : arg == "pointer" ? " pointers" : " call") +
                       "; the catalog's quick count is " + std::to_string(p.at("calls").as_uint()) + ")" +
-                      (run.result.failed ? ", " + std::to_string(run.result.failed) + " wrong" : "");
+                      (run.result.failed() ? ", " + std::to_string(run.result.failed()) + " wrong" : "");
 }
 
 }  // namespace

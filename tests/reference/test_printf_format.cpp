@@ -112,6 +112,10 @@ TEST(PrintfFormat, InfinityAndNanForms) {
   EXPECT_NE(judge1("%G", fval(nan), "nan"), "");
   EXPECT_NE(judge1("%g", fval(nan), "nan(x y)"), "");
   EXPECT_EQ(judge1("% g", fval(nan), " nan"), "");
+  EXPECT_EQ(judge1("% g", fval(nan), "-nan"), "");
+  EXPECT_EQ(judge1("% 6g", fval(nan), "  -nan"), "");
+  EXPECT_EQ(judge1("% 6g", fval(nan), "   nan"), "");
+  EXPECT_NE(judge1("% 6g", fval(nan), "  nan"), "");
   EXPECT_NE(judge1("%+g", fval(nan), "nan"), "");
 }
 
