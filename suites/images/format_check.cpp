@@ -84,6 +84,8 @@ uint32_t random_color(const ImageFormat& f, uint64_t r) {
 
 const char* vec_name(char access) { return access == 'f' ? "float4" : access == 'i' ? "int4" : "uint4"; }
 
+// Every texel of the image runs whatever --index says: a texel's value
+// depends on its position, and a failure's index is the texel's number.
 void check_format(CaseRun& run) {
   const json::Value& p = run.c.params;
   const std::string type = p.at("image").as_string();

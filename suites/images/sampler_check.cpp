@@ -27,12 +27,13 @@ namespace {
 using ref::Addressing;
 
 // Coordinates along one axis of SIZE texels, unnormalized (the caller divides).
+// Points FIRST .. FIRST + COUNT - 1 of the case's counter-based sequence.
 std::vector<float> axis_points(const ref::Sampler& s, bool exact, int size, uint64_t seed, uint64_t stream,
-                               unsigned axis, size_t count) {
+                               unsigned axis, uint64_t first, size_t count) {
   std::vector<float> out;
   const bool none = s.addressing == Addressing::None;
   const bool wraps = s.addressing == Addressing::Repeat || s.addressing == Addressing::MirroredRepeat;
-  for (size_t k = 0; k < count; ++k) {
+  for (uint64_t k = first; k < first + count; ++k) {
     const uint64_t r = counter_bits(seed, stream, k * 4 + axis);
     if (exact) {
       // Any float: integers, half-integers and random points, outside the
@@ -95,14 +96,15 @@ void check_sampler(CaseRun& run) {
   const int sizes[3] = {img.width, img.height, img.depth};
   std::vector<std::array<float, 4>> coords(n, std::array<float, 4>{0, 0, 0, 0});
   for (int d = 0; d < img.dims; ++d) {
-    auto pts = axis_points(s, exact, sizes[d], run.opts.seed, stream + 1, unsigned(d), n);
+    auto pts = axis_points(s, exact, sizes[d], run.opts.seed, stream + 1, unsigned(d), run.first(), n);
     for (size_t k = 0; k < n; ++k) coords[k][size_t(d)] = s.normalized ? pts[k] / float(sizes[d]) : pts[k];
   }
   if (img.array) {
     // 8.4: layer = clamp(rint(coordinate), 0, layers - 1); halfway points round to even.
     static const float layer_points[] = {-1.0f, -0.5f, 0.0f, 0.4f, 0.5f, 1.0f, 1.5f, 1.6f, 2.0f, 2.5f, 3.5f, 7.0f};
     for (size_t k = 0; k < n; ++k)
-      coords[k][size_t(img.dims)] = layer_points[counter_bits(run.opts.seed, stream + 2, k) % std::size(layer_points)];
+      coords[k][size_t(img.dims)] =
+          layer_points[counter_bits(run.opts.seed, stream + 2, run.first() + k) % std::size(layer_points)];
   }
 
   cl::Kernel k = run.kernel();
@@ -134,7 +136,7 @@ void check_sampler(CaseRun& run) {
         continue;
       }
       Mismatch m;
-      m.index = i;
+      m.index = run.first() + i;
       m.lane = int(c);
       char buf[64];
       for (int d = 0; d < 4; ++d) {
