@@ -141,8 +141,11 @@ def _adapt_builtin_engine(m, t):
         if isinstance(overloads, str):
             overloads = ast.literal_eval(overloads)
         for o in overloads:
+            # One overload per type instance (builtins_spec.py's count): the
+            # scalar-argument and selector-type variants of a width fold into it.
             types = [a.get('type', '') for a in o.get('args', [])] + [o.get('result', {}).get('type', '')]
-            t.key(p['builtin'], _cap_of(*types), o.get('kernel'), c['id'])
+            first = (o.get('args') or [{}])[0]
+            t.key(p['builtin'], _cap_of(*types), (first.get('type'), first.get('n', o.get('n'))), c['id'])
 
 
 ADAPTERS = {'common': _adapt_builtin_engine, 'geometric': _adapt_builtin_engine, 'relational': _adapt_builtin_engine,
