@@ -102,6 +102,7 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   // extension before; either announces it.
   info.fp64 = info.double_fp_config != 0 || info.has_extension("cl_khr_fp64");
   info.fp16 = info.has_extension("cl_khr_fp16");
+  info.images = d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() == CL_TRUE;
   info.address_bits = d.getInfo<CL_DEVICE_ADDRESS_BITS>();
   info.compute_units = d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
   info.max_alloc_bytes = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
@@ -125,6 +126,7 @@ bool DeviceInfo::has_extension(const std::string& ext) const {
 
 bool DeviceInfo::supports(const std::string& capability) const {
   if (capability == "fp64") return fp64;
+  if (capability == "images") return images;
   if (capability == "fp16") return fp16;
   if (capability == "opencl_c_2.0") return !cl_std_2x_option().empty();
   if (capability == "non_uniform_work_groups") return non_uniform_work_groups;
@@ -176,6 +178,7 @@ json::Value DeviceInfo::to_json() const {
   v["extensions"] = string_array(extensions);
   v["fp16"] = fp16;
   v["fp64"] = fp64;
+  v["images"] = images;
   v["single_fp_config"] = string_array(split_words(fp_config_names(single_fp_config)));
   v["double_fp_config"] = string_array(split_words(fp_config_names(double_fp_config)));
   v["half_fp_config"] = string_array(split_words(fp_config_names(half_fp_config)));

@@ -15,6 +15,7 @@ struct DeviceInfo {
   std::string name, vendor, platform, platform_version, driver_version, version, c_version;
   std::vector<std::string> extensions;
   bool fp16 = false, fp64 = false;
+  bool images = false;  // CL_DEVICE_IMAGE_SUPPORT
   cl_device_fp_config single_fp_config = 0, double_fp_config = 0, half_fp_config = 0;
   cl_uint address_bits = 0, compute_units = 0;
   cl_ulong max_alloc_bytes = 0, global_mem_bytes = 0;
@@ -27,7 +28,8 @@ struct DeviceInfo {
   int version_major = 0;                 // of the device's OpenCL version (CL_DEVICE_VERSION)
 
   bool has_extension(const std::string& ext) const;
-  // Capability names used by manifests: "fp64", "fp16", an extension name,
+  // Capability names used by manifests: "fp64", "fp16", "images"
+  // (CL_DEVICE_IMAGE_SUPPORT), an extension name,
   // "opencl_c_2.0" (an OpenCL C 2.0 or later compiler), "non_uniform_work_groups",
   // and the OpenCL C 3.0 feature macros ("__opencl_c_atomic_order_seq_cst"),
   // which a 3.0 compiler lists and a 2.x compiler has all of (OpenCL C 3.0

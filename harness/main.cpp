@@ -73,9 +73,19 @@ int cmd_devices(const std::vector<std::string>& args) {
 }
 
 int cmd_list(const std::vector<std::string>& args) {
-  CliArgs a(args, {"suite", "filter", "data"}, {});
+  CliArgs a(args, {"suite", "filter", "data"}, {"coverage"});
   RunOptions o;
   o.data_dir = data_dir(a);
+  if (a.has("coverage")) {
+    // Written at build time by generators/coverage.py next to the manifests.
+    const std::string path = o.data_dir + "/coverage.md";
+    std::FILE* f = std::fopen(path.c_str(), "r");
+    if (!f) throw SetupError("no coverage table at " + path + " (build the generate_kernels targets)");
+    char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) std::fwrite(buf, 1, n, stdout);
+    std::fclose(f);
+    return 0;
+  }
   o.suites = split_commas(a.get("suite"));
   o.filter = a.get("filter");
   Selection sel = select_cases(o);

@@ -25,8 +25,10 @@ const char* kDevices = R"(usage: clconform devices [--resource-spec]
 )";
 
 const char* kList = R"(usage: clconform list [--suite S] [--filter P] [--data DIR]
+       clconform list --coverage [--data DIR]
 
-  the cases, with their labels, and the counts per group
+  the cases, with their labels, and the counts per group; with --coverage,
+  every OpenCL C built-in with the suites and cases that cover it
 
   --suite S                    a suite, a comma list, or all (default all)
   --filter P                   comma-separated wildcards on case ids ('-P' excludes)

@@ -1,0 +1,255 @@
+"""The coverage table: every built-in of builtins_spec.py against what the suites cover.
+
+A suite tells what it covers through a function coverage() in its
+emit_<suite>.py or <suite>_catalog.py, returning
+    {built-in name: {'overloads': int or {capability: int}, 'cases': [case ids]}}
+(an int counts as 'core'). Suites written before that protocol are read by
+the adapters below, from the manifest their build() returns. For a suite
+with neither, the kernel sources are scanned for the built-in names each
+case's kernel calls: those names show as "called", without overload counts
+(a kernel that dispatches on a runtime switch credits every name it holds).
+"""
+
+import ast
+import importlib
+import os
+import re
+
+from .builtins_spec import builtins
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CAPS = ('core', 'fp64', 'fp16')
+
+
+def suite_names():
+    return sorted(n[len('emit_'):-len('.py')] for n in os.listdir(HERE) if n.startswith('emit_') and n.endswith('.py'))
+
+
+class Tally:
+    """Covered overload keys and case ids per built-in name."""
+
+    def __init__(self):
+        self.keys = {}
+        self.counts = {}
+        self.cases = {}
+        self.called = set()  # names seen in kernel sources, overloads not counted
+
+    def key(self, name, cap, key, case_id):
+        self.keys.setdefault(name, set()).add((cap, key))
+        self._case(name, case_id)
+
+    def count(self, name, overloads, cases):
+        if isinstance(overloads, int):
+            overloads = {'core': overloads}
+        c = self.counts.setdefault(name, {})
+        for cap, n in overloads.items():
+            c[cap] = c.get(cap, 0) + n
+        for case_id in cases:
+            self._case(name, case_id)
+
+    def _case(self, name, case_id):
+        lst = self.cases.setdefault(name, [])
+        if case_id not in lst:
+            lst.append(case_id)
+
+    def covered(self, name):
+        out = dict(self.counts.get(name, {}))
+        for cap, _ in self.keys.get(name, ()):
+            out[cap] = out.get(cap, 0) + 1
+        return out
+
+
+def _cap_of(*type_names):
+    if any(t and t.startswith('double') for t in type_names):
+        return 'fp64'
+    if any(t and t.startswith('half') for t in type_names):
+        return 'fp16'
+    return 'core'
+
+
+def _adapt_math(m, t):
+    for c in m.cases:
+        p = c['params']
+        for w in p.get('widths', ()):
+            t.key(p['builtin'], 'core', w, c['id'])
+
+
+def _adapt_conversions(m, t):
+    for c in m.cases:
+        p = c['params']
+        if 'function' in p and 'src' in p and 'widths' in p:
+            src = p['src'] if isinstance(p['src'], str) else p['src'].get('name', '')
+            dst = p['dst'] if isinstance(p['dst'], str) else p['dst'].get('name', '')
+            for w in p['widths']:
+                t.key('convert_<type>[_sat][_<rounding>]', _cap_of(src, dst), (p['function'], src, w), c['id'])
+
+
+def _adapt_astype(m, t):
+    for c in m.cases:
+        p = c['params']
+        if c['expect'] == 'build' and 'src' in p and 'dst' in p:
+            src = p['src'] if isinstance(p['src'], str) else p['src'].get('name', '')
+            dst = p['dst'] if isinstance(p['dst'], str) else p['dst'].get('name', '')
+            t.key('as_<type>', _cap_of(src, dst), (src, dst), c['id'])
+
+
+def _adapt_half(m, t):
+    for c in m.cases:
+        fn = c['params'].get('fn')
+        if not fn or c['expect'] != 'build':
+            continue
+        g = re.match(r'^(vloada?_half|vstorea?_half)(\d*)(_rt[ezpn])?$', fn)
+        if not g:
+            continue
+        base, n, r = g.group(1), g.group(2), g.group(3) or ''
+        if base in ('vloada_half', 'vstorea_half') and not n:
+            continue  # the spec lists the aligned forms for n = 2, 3, 4, 8, 16 only
+        name = base + ('n' if n else '') + r
+        src = c['params'].get('from', 'float')
+        t.key(name, _cap_of(src), (n, src), c['id'])
+
+
+def _adapt_vectors(m, t):
+    for c in m.cases:
+        p = c['params']
+        elem = p.get('elem', {}).get('name', '') if isinstance(p.get('elem'), dict) else ''
+        if c['id'].startswith('vectors.loadstore.') and 'out_at' in p:
+            name = 'vloadn' if p.get('direction') == 'load' else 'vstoren'
+            for n in p['out_at']:
+                t.key(name, _cap_of(elem), (elem, n), c['id'])
+        if c['id'].startswith('vectors.shuffle.') and 'pairs' in p:
+            pairs = p['pairs'] if isinstance(p['pairs'], list) else ast.literal_eval(p['pairs'])
+            for q in pairs:
+                t.key(p['function'], _cap_of(elem), (elem, q.get('m'), q.get('n')), c['id'])
+
+
+def _adapt_types(m, t):
+    for c in m.cases:
+        if c['id'].startswith('types.layout.'):
+            name = c['params']['type']['name']
+            t.key('vec_step', _cap_of(name), name, c['id'])
+
+
+def _adapt_builtin_engine(m, t):
+    """The common, geometric and relational suites: one case per built-in and
+    element type, its params listing each overload's kernel and argument types."""
+    for c in m.cases:
+        p = c['params']
+        if 'builtin' not in p:
+            continue
+        overloads = p.get('overloads', [])
+        if isinstance(overloads, str):
+            overloads = ast.literal_eval(overloads)
+        for o in overloads:
+            # One overload per type instance (builtins_spec.py's count): the
+            # scalar-argument and selector-type variants of a width fold into it.
+            types = [a.get('type', '') for a in o.get('args', [])] + [o.get('result', {}).get('type', '')]
+            first = (o.get('args') or [{}])[0]
+            t.key(p['builtin'], _cap_of(*types), (first.get('type'), first.get('n', o.get('n'))), c['id'])
+
+
+ADAPTERS = {'common': _adapt_builtin_engine, 'geometric': _adapt_builtin_engine, 'relational': _adapt_builtin_engine,
+            'math': _adapt_math, 'conversions': _adapt_conversions, 'astype': _adapt_astype, 'half': _adapt_half,
+            'vectors': _adapt_vectors, 'types': _adapt_types}
+
+
+def _scan_sources(m, t, names):
+    """Suites with neither coverage() nor an adapter: the built-ins their
+    kernels call, credited to the cases of those kernels' programs, with no
+    overload count (Tally.called)."""
+    pattern = re.compile(r'\b(' + '|'.join(sorted(map(re.escape, names), key=len, reverse=True)) + r')\s*\(')
+    heads = re.compile(r'(?:__kernel|kernel)\s+void\s+(\w+)\s*\(')
+    per_kernel, per_program = {}, {}
+    for pid, src in m.sources.items():
+        per_program[pid] = set(pattern.findall(src))
+        starts = [(k.start(), k.group(1)) for k in heads.finditer(src)] + [(len(src), None)]
+        for (a, name), (b, _) in zip(starts, starts[1:]):
+            per_kernel[(pid, name)] = set(pattern.findall(src[a:b]))
+    for c in m.cases:
+        # The case's kernel, or its whole program where the calls sit in helper functions.
+        found = per_kernel.get((c['program'], c['kernel'])) or per_program.get(c['program'], set())
+        for name in sorted(found):
+            t.called.add(name)
+            t._case(name, c['id'])
+
+
+def _coverage_function(suite):
+    for mod in (f'emit_{suite}', f'{suite}_catalog'):
+        try:
+            module = importlib.import_module(f'{__package__}.{mod}')
+        except ImportError:
+            continue
+        if hasattr(module, 'coverage'):
+            return module.coverage
+    return None
+
+
+def compute():
+    """[(name, section, needs, spec overloads, covered overloads, [(suite, case ids)])] and the suites read."""
+    per_suite = {}
+    how = {}
+    for suite in suite_names():
+        t = Tally()
+        fn = _coverage_function(suite)
+        if fn:
+            for name, entry in fn().items():
+                t.count(name, entry['overloads'], entry['cases'])
+            how[suite] = 'coverage()'
+        elif suite in ADAPTERS:
+            ADAPTERS[suite](importlib.import_module(f'{__package__}.emit_{suite}').build(), t)
+            how[suite] = 'adapter'
+        else:
+            _scan_sources(importlib.import_module(f'{__package__}.emit_{suite}').build(), t,
+                          [row[0] for row in builtins() if re.fullmatch(r'\w+', row[0])])
+            how[suite] = 'kernel sources'
+        per_suite[suite] = t
+    rows = []
+    for name, section, needs, spec in builtins():
+        covered = {}
+        cases = []
+        for suite, t in per_suite.items():
+            for cap, n in t.covered(name).items():
+                covered[cap] = covered.get(cap, 0) + n
+            if name in t.called and not t.covered(name):
+                covered['called'] = 1
+            if name in t.cases:
+                cases.append((suite, t.cases[name]))
+        rows.append((name, section, needs, spec, covered, cases))
+    return rows, how
+
+
+def _counts(d):
+    text = ' + '.join(f'{d[c]}' + ('' if c == 'core' else f' {c}') for c in CAPS if d.get(c))
+    if d.get('called'):
+        text = (text + '; ' if text else '') + 'called (overloads not counted)'
+    return text or '0'
+
+
+def render(rows, how):
+    lines = ['Computed by `generators/coverage.py` from `generators/clgen/builtins_spec.py` (every built-in name '
+             'of the OpenCL C specification) and the suites\' catalogs; the build writes it to '
+             '`<build>/kernels/coverage.md` and `clconform list --coverage` prints it. Overloads are counted '
+             'per type instance (see builtins_spec.py), split into core, fp64 and fp16 ones.', '']
+    lines.append('Suites read: ' + ', '.join(f'`{s}` ({h})' for s, h in sorted(how.items())) + '.')
+    lines.append('')
+    groups = {}
+    for name, section, needs, spec, covered, cases in rows:
+        g = groups.setdefault(needs, [0, 0, 0, 0])
+        g[0] += 1
+        g[1] += 1 if cases and (covered.get('called') or all(
+            covered.get(c, 0) >= spec.get(c, 0) for c in ('core',) if spec.get(c))) else 0
+        g[2] += min(spec.get('core', 0), covered.get('core', 0))
+        g[3] += spec.get('core', 0)
+    lines += ['| needs | names | names covered (every core overload, or called where not counted) | core overloads covered |',
+              '| --- | --- | --- | --- |']
+    for needs, (n, full, cov, tot) in groups.items():
+        lines.append(f'| {needs} | {n} | {full} | {cov} of {tot} |')
+    lines += ['', '| built-in | section | needs | spec overloads | covered | suites and cases |', '| --- | --- | --- | --- | --- | --- |']
+    for name, section, needs, spec, covered, cases in rows:
+        if cases:
+            where = '; '.join(f'{s}: ' + ', '.join(f'`{c}`' for c in ids[:3]) + (f' (+{len(ids) - 3})' if len(ids) > 3 else '')
+                              for s, ids in cases)
+        else:
+            where = f'not covered; needs {needs}'
+        lines.append(f'| `{name}` | {section} | {needs} | {_counts(spec)} | {_counts(covered)} | {where} |')
+    return '\n'.join(lines) + '\n'
