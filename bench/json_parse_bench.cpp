@@ -21,7 +21,7 @@ namespace {
 
 using clconform::json::Value;
 
-std::vector<std::string> lines_of(const std::string& path) {
+std::vector<std::string> lines_of(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   std::vector<std::string> out;
   for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -29,7 +29,7 @@ std::vector<std::string> lines_of(const std::string& path) {
 }
 
 template <class F>
-double best_of(int repeats, F&& f) {
+double best_of(int repeats, F &&f) {
   double best = 1e30;
   for (int r = 0; r < repeats; ++r) {
     auto t0 = std::chrono::steady_clock::now();
@@ -53,12 +53,18 @@ Value from_simdjson(simdjson::dom::element e) {
       for (auto kv : simdjson::dom::object(e)) v[std::string(kv.key)] = from_simdjson(kv.value);
       return v;
     }
-    case T::INT64: return Value(static_cast<long long>(int64_t(e)));
-    case T::UINT64: return Value(static_cast<unsigned long long>(uint64_t(e)));
-    case T::DOUBLE: return Value(double(e));
-    case T::STRING: return Value(std::string(std::string_view(e)));
-    case T::BOOL: return Value(bool(e));
-    case T::NULL_VALUE: return Value();
+    case T::INT64:
+      return Value(static_cast<long long>(int64_t(e)));
+    case T::UINT64:
+      return Value(static_cast<unsigned long long>(uint64_t(e)));
+    case T::DOUBLE:
+      return Value(double(e));
+    case T::STRING:
+      return Value(std::string(std::string_view(e)));
+    case T::BOOL:
+      return Value(bool(e));
+    case T::NULL_VALUE:
+      return Value();
   }
   return Value();
 }
@@ -66,7 +72,7 @@ Value from_simdjson(simdjson::dom::element e) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: json_parse_bench FILE [REPEATS]\n");
     return 2;
@@ -74,23 +80,23 @@ int main(int argc, char** argv) {
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 3;
   const std::vector<std::string> lines = lines_of(argv[1]);
   size_t bytes = 0;
-  for (const auto& l : lines) bytes += l.size() + 1;
+  for (const auto &l : lines) bytes += l.size() + 1;
   std::printf("%zu records, %.1f MB\n", lines.size(), bytes / 1e6);
 
   size_t sink = 0;
   double t = best_of(repeats, [&] {
-    for (const auto& l : lines) sink += clconform::json::parse(l).size();
+    for (const auto &l : lines) sink += clconform::json::parse(l).size();
   });
   std::printf("json::parse            %.3f s  %.0f MB/s  %.0f records/s\n", t, bytes / 1e6 / t, lines.size() / t);
 
 #ifdef CLCONFORM_BENCH_SIMDJSON
   simdjson::dom::parser parser;
   t = best_of(repeats, [&] {
-    for (const auto& l : lines) sink += from_simdjson(parser.parse(l)).size();
+    for (const auto &l : lines) sink += from_simdjson(parser.parse(l)).size();
   });
   std::printf("simdjson -> json::Value %.3f s  %.0f MB/s  %.0f records/s\n", t, bytes / 1e6 / t, lines.size() / t);
   t = best_of(repeats, [&] {
-    for (const auto& l : lines) sink += simdjson::dom::object(parser.parse(l)).size();
+    for (const auto &l : lines) sink += simdjson::dom::object(parser.parse(l)).size();
   });
   std::printf("simdjson DOM only       %.3f s  %.0f MB/s  %.0f records/s\n", t, bytes / 1e6 / t, lines.size() / t);
 #endif

@@ -8,8 +8,10 @@ packages=(
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # ICD loader, C and C++ headers
   pocl-opencl-icd                                   # the default device: PoCL on the CPU
   libmpfr-dev libgmp-dev                            # the reference
+  nlohmann-json3-dev                                # JSON reading and writing
   libgtest-dev                                      # unit tests
-  chromium libxml2-utils                            # report tests: headless browser, XSD validation
+  chromium libxml2-utils libxml2-dev                # report tests: headless browser, XSD validation, XML reading
+  clang libclang-rt-dev                             # sanitizer build and libFuzzer targets (CMakePresets.json)
 )
 # Optional extras: `CLCONFORM_EXTRA_PACKAGES=oclgrind scripts/install-deps.sh`.
 read -r -a extra <<< "${CLCONFORM_EXTRA_PACKAGES:-}"

@@ -15,9 +15,9 @@ namespace {
 
 using clconform::json::parse;
 
-std::string source(const std::string& rel) { return std::string(CLCONFORM_SOURCE_DIR) + "/" + rel; }
+std::string source(const std::string &rel) { return std::string(CLCONFORM_SOURCE_DIR) + "/" + rel; }
 
-std::vector<std::string> lines_of(const std::string& path) {
+std::vector<std::string> lines_of(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in) << "cannot read " << path;
   std::vector<std::string> out;
@@ -27,14 +27,14 @@ std::vector<std::string> lines_of(const std::string& path) {
 
 TEST(JsonRoundTrip, DeviceRunFilesComeBackByteForByte) {
   size_t lines = 0;
-  for (const char* f : {"docs/device-runs/nvidia-h200/results.jsonl", "docs/device-runs/nvidia-h200/run.json",
-                        "docs/device-runs/oclgrind/results.jsonl", "docs/device-runs/oclgrind/run.json",
-                        "docs/device-runs/pocl3-debian/results.jsonl", "docs/device-runs/pocl3-debian/run.json",
-                        "docs/device-runs/pocl5-h200-host/results.jsonl",
-                        "docs/device-runs/nvidia-h200-exhaustive/math-results.jsonl",
-                        "docs/device-runs/nvidia-h200-exhaustive/sweeps-results.jsonl"}) {
+  for (const char *f :
+       {"docs/device-runs/nvidia-h200/results.jsonl", "docs/device-runs/nvidia-h200/run.json",
+        "docs/device-runs/oclgrind/results.jsonl", "docs/device-runs/oclgrind/run.json",
+        "docs/device-runs/pocl3-debian/results.jsonl", "docs/device-runs/pocl3-debian/run.json",
+        "docs/device-runs/pocl5-h200-host/results.jsonl", "docs/device-runs/nvidia-h200-exhaustive/math-results.jsonl",
+        "docs/device-runs/nvidia-h200-exhaustive/sweeps-results.jsonl"}) {
     size_t n = 0;
-    for (const std::string& line : lines_of(source(f))) {
+    for (const std::string &line : lines_of(source(f))) {
       ++n;
       ASSERT_EQ(parse(line).dump(), line) << f << " line " << n;
     }
@@ -45,18 +45,18 @@ TEST(JsonRoundTrip, DeviceRunFilesComeBackByteForByte) {
 }
 
 TEST(JsonRoundTrip, FixturesGiveTheRecordedDumps) {
-  for (const char* f : {"tests/reports/data/crashed/results.jsonl", "tests/reports/data/normal/results.jsonl",
+  for (const char *f : {"tests/reports/data/crashed/results.jsonl", "tests/reports/data/normal/results.jsonl",
                         "tests/reports/data/resumed/results.jsonl", "tests/reports/data/tonight/results.jsonl",
                         "tests/reports/data/normal/run.json", "tests/reports/data/tonight/run.json"}) {
     std::string name = f;
-    for (char& c : name) c = c == '/' ? '_' : c;
+    for (char &c : name) c = c == '/' ? '_' : c;
     const std::vector<std::string> want = lines_of(source("tests/harness/data/json_dump/" + name));
     std::vector<std::string> got;
     if (name.find(".jsonl") != std::string::npos) {
-      for (const std::string& line : lines_of(source(f))) {
+      for (const std::string &line : lines_of(source(f))) {
         try {
           got.push_back(parse(line).dump());
-        } catch (const clconform::json::ParseError&) {
+        } catch (const clconform::json::ParseError &) {
           got.push_back("unparsable");  // the lines a crash cut short
         }
       }
