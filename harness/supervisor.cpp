@@ -143,7 +143,14 @@ int supervise_run(const RunOptions& opts) {
   // Bad input ends the run here, before anything is written: a folder with
   // a half-written run.json could later be taken for a started run.
   if (opts.resume) check_resumable(opts);
-  KnownFailures::load(opts.known_failures);
+  try {
+    KnownFailures::load(opts.known_failures);
+  } catch (const SetupError& e) {
+    // A schema error names the problem; the reader must also know the file.
+    const std::string why = e.what();
+    if (why.find(opts.known_failures) != std::string::npos) throw;
+    throw SetupError(why + " (in " + opts.known_failures + ")");
+  }
   std::error_code ec;
   fs::create_directories(opts.out_dir, ec);
   if (ec) throw SetupError("cannot create " + opts.out_dir + ": " + ec.message());

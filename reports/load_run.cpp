@@ -93,7 +93,7 @@ DeviceInfo device_of(const Value& d) {
 }
 
 RunInfo run_of(const Value& v) {
-  if (!v.is_object()) throw json::ParseError("run.json is not a JSON object");
+  if (!v.is_object()) throw json::ParseError("not a JSON object");
   RunInfo r;
   r.clconform_version = str(v, "clconform_version");
   r.command = str(v, "command");
@@ -225,10 +225,17 @@ void read_results(RunData& data, const std::string& path) {
 RunData load_run(const std::string& dir) {
   RunData data;
   data.dir = dir;
+  const std::string run_json = dir + "/run.json";
+  json::Value run;
   try {
-    data.run = run_of(json::parse_file(dir + "/run.json"));
+    run = json::parse_file(run_json);  // its errors name the file
   } catch (const json::ParseError& e) {
     throw std::runtime_error(std::string("cannot load the run: ") + e.what());
+  }
+  try {
+    data.run = run_of(run);
+  } catch (const json::ParseError& e) {
+    throw std::runtime_error("cannot load the run: " + run_json + ": " + e.what());
   }
   read_results(data, dir + "/results.jsonl");
   if (!data.finished()) {
