@@ -218,6 +218,24 @@ std::vector<DeviceHandle> list_devices() {
   return out;
 }
 
+size_t pick_device(const std::vector<DeviceInfo>& all, const std::string& sel) {
+  if (all.empty()) throw SetupError("no OpenCL device found; 'clconform devices' lists what the ICD loader sees");
+  if (sel.empty()) return 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].selector == sel) return i;
+  }
+  if (std::all_of(sel.begin(), sel.end(), ::isdigit)) {
+    // Compared as text, so that no number is too long to read.
+    const std::string n = sel.substr(std::min(sel.find_first_not_of('0'), sel.size() - 1));
+    if (n.size() < 10 && std::stoul(n) < all.size()) return std::stoul(n);
+    throw SetupError("no device number " + n.substr(0, 20) + "; 'clconform devices' lists " + std::to_string(all.size()));
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (lower(all[i].platform + " " + all[i].name).find(lower(sel)) != std::string::npos) return i;
+  }
+  throw SetupError("no device matches '" + sel.substr(0, 60) + "'; see 'clconform devices'");
+}
+
 DeviceHandle select_device(const std::string& requested) {
   std::string sel = requested;
   if (sel.empty()) sel = ctest_allocated_device();
@@ -226,21 +244,9 @@ DeviceHandle select_device(const std::string& requested) {
     if (env) sel = env;
   }
   std::vector<DeviceHandle> all = list_devices();
-  if (sel.empty()) return all.front();
-  for (const auto& d : all) {
-    if (d.info.selector == sel) return d;
-  }
-  if (!sel.empty() && std::all_of(sel.begin(), sel.end(), ::isdigit)) {
-    size_t i = std::stoul(sel);
-    if (i < all.size()) return all[i];
-    throw SetupError("no device number " + sel + "; 'clconform devices' lists " + std::to_string(all.size()));
-  }
-  std::vector<const DeviceHandle*> matches;
-  for (const auto& d : all) {
-    if (lower(d.info.platform + " " + d.info.name).find(lower(sel)) != std::string::npos) matches.push_back(&d);
-  }
-  if (matches.empty()) throw SetupError("no device matches '" + sel + "'; see 'clconform devices'");
-  return *matches.front();
+  std::vector<DeviceInfo> infos;
+  for (const auto& d : all) infos.push_back(d.info);
+  return all[pick_device(infos, sel)];
 }
 
 namespace {

@@ -54,6 +54,9 @@ std::vector<DeviceHandle> list_devices();
 // platforms, or a case-insensitive substring of "platform device" names.
 // Empty SEL means $CLCONFORM_DEVICE, or else the first device.
 DeviceHandle select_device(const std::string& sel);
+// Which of ALL a selector names ('P:D', a number, or a name substring);
+// throws SetupError when none does.
+size_t pick_device(const std::vector<DeviceInfo>& all, const std::string& sel);
 
 std::string fp_config_names(cl_device_fp_config cfg);  // "denorm inf_nan ..."
 std::string describe_devices(const std::vector<DeviceHandle>& devices);

@@ -330,6 +330,8 @@ KnownFailures KnownFailures::load(const std::string& path) {
     if (d.is_directory(ignored) && fs::is_regular_file(f, ignored)) files.push_back(f.string());
   }
   if (ec) throw SetupError("unreadable known-failures folder " + path + ": " + ec.message());
+  if (files.empty())
+    throw SetupError("known-failures path " + path + " is a directory without any <suite>/known_failures.json");
   std::sort(files.begin(), files.end());
   for (const auto& f : files) k.read_file(f);
   return k;

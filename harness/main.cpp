@@ -17,6 +17,7 @@
 #include "repro.hpp"
 #include "reports/reports.hpp"
 #include "run_info.hpp"
+#include "run_options.hpp"
 #include "selection.hpp"
 #include "supervisor.hpp"
 #include "usage.hpp"
@@ -38,28 +39,6 @@ std::string data_dir(const CliArgs& a) {
   if (a.has("data")) return a.get("data");
   return default_data_dir(CLCONFORM_DATA_DIR);
 }
-
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t end = s.find(',', start);
-    if (end == std::string::npos) end = s.size();
-    if (end > start) out.push_back(s.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
-uint64_t parse_count(const std::string& option, const std::string& v) {
-  char* end = nullptr;
-  errno = 0;
-  unsigned long long n = std::strtoull(v.c_str(), &end, 0);
-  if (v.empty() || *end || errno || v[0] == '-') throw SetupError("--" + option + " needs a whole number, not '" + v + "'");
-  return n;
-}
-
-std::string default_out_dir() { return format_now("clconform-results/%Y%m%d-%H%M%S", false); }
 
 int cmd_devices(const std::vector<std::string>& args) {
   CliArgs a(args, {}, {"resource-spec"});
@@ -107,51 +86,11 @@ int cmd_list(const std::vector<std::string>& args) {
   return 0;
 }
 
-// "K/N" with 1 <= K <= N.
-void parse_shard(const std::string& text, RunOptions& o) {
-  const size_t slash = text.find('/');
-  if (slash == std::string::npos) throw SetupError("--shard is K/N (for example 2/8), not '" + text + "'");
-  o.shard = parse_count("shard", text.substr(0, slash));
-  o.shards = parse_count("shard", text.substr(slash + 1));
-  if (o.shards == 0 || o.shard == 0 || o.shard > o.shards)
-    throw SetupError("--shard K/N needs 1 <= K <= N, not '" + text + "'");
-}
-
 int cmd_run(const std::vector<std::string>& args, const std::string& command_line) {
-  CliArgs a(args,
-            {"suite", "device", "mode", "seed", "build-options", "filter", "out", "resume", "timeout", "index",
-             "shard", "known-failures", "data", "baseline", "update-baseline", "keep-failures"},
-            {"no-report", "no-known-failures", "split"});
-  if (!a.positional().empty()) throw SetupError("unexpected argument '" + a.positional()[0] + "'");
-  RunOptions o;
+  CliArgs a(args, kRunValued, kRunFlags);
+  RunOptions o = run_options(a, default_known_failures(CLCONFORM_KNOWN_FAILURES));
   o.command_line = command_line;
   o.data_dir = data_dir(a);
-  if (!a.has("suite") && !a.has("resume")) throw SetupError("'run' needs --suite S (a suite, a comma list, or all)");
-  o.suites = split_commas(a.get("suite", "all"));
-  o.device = a.get("device");
-  o.mode = a.get("mode", "quick");
-  if (o.mode != "quick" && o.mode != "full") throw SetupError("--mode is quick or full, not '" + o.mode + "'");
-  o.seed = parse_count("seed", a.get("seed", "1"));
-  o.build_options = a.get("build-options");
-  o.filter = a.get("filter");
-  if (a.has("resume")) {
-    if (a.has("out") && a.get("out") != a.get("resume")) throw SetupError("--resume DIR already names the folder; drop --out");
-    o.out_dir = a.get("resume");
-    o.resume = true;
-  } else {
-    o.out_dir = a.get("out", default_out_dir());
-  }
-  o.timeout_s = double(parse_count("timeout", a.get("timeout", "600")));
-  if (a.has("index")) o.index = parse_count("index", a.get("index"));
-  if (a.has("shard")) parse_shard(a.get("shard"), o);
-  o.known_failures =
-      a.has("no-known-failures") ? "" : a.get("known-failures", default_known_failures(CLCONFORM_KNOWN_FAILURES));
-  o.write_reports = !a.has("no-report");
-  o.baseline = a.get("baseline");
-  o.update_baseline = a.get("update-baseline");
-  if (a.has("keep-failures")) o.keep_failures = size_t(parse_count("keep-failures", a.get("keep-failures")));
-  if (!o.baseline.empty() && !o.update_baseline.empty() && o.baseline == o.update_baseline)
-    throw SetupError("--baseline and --update-baseline name the same file: compare, or write, not both");
   if (is_device_list(o.device)) return run_on_devices(o, a.has("split"));
   if (a.has("split")) throw SetupError("--split deals sweeps out to several devices: give --device A,B or all");
   if (o.resume && is_multi_device_folder(o.out_dir)) return run_on_devices(o, false);

@@ -13,8 +13,10 @@
 
 #include "errors.hpp"
 #include "json.hpp"
+#include "known_failures.hpp"
 #include "repro.hpp"
 #include "results_file.hpp"
+#include "resume_check.hpp"
 #include "run_info.hpp"
 #include "run_report.hpp"
 #include "selection.hpp"
@@ -138,6 +140,17 @@ int supervise_run(const RunOptions& opts) {
   namespace fs = std::filesystem;
   Selection sel = select_cases(opts);  // unknown suites and bad manifests end here, before any device work
   if (sel.cases.empty()) throw SetupError("the filter '" + opts.filter + "' selects no case");
+  // Bad input ends the run here, before anything is written: a folder with
+  // a half-written run.json could later be taken for a started run.
+  if (opts.resume) check_resumable(opts);
+  try {
+    KnownFailures::load(opts.known_failures);
+  } catch (const SetupError& e) {
+    // A schema error names the problem; the reader must also know the file.
+    const std::string why = e.what();
+    if (why.find(opts.known_failures) != std::string::npos) throw;
+    throw SetupError(why + " (in " + opts.known_failures + ")");
+  }
   std::error_code ec;
   fs::create_directories(opts.out_dir, ec);
   if (ec) throw SetupError("cannot create " + opts.out_dir + ": " + ec.message());

@@ -4,7 +4,8 @@
 
 namespace clconform::ref {
 
-int64_t IntType::min() const { return is_signed ? -(int64_t(1) << (bits - 1)) : 0; }
+// -2^(bits-1), formed without negating INT64_MIN (undefined behaviour).
+int64_t IntType::min() const { return is_signed ? -int64_t(max()) - 1 : 0; }
 
 uint64_t IntType::max() const {
   if (is_signed) return (uint64_t(1) << (bits - 1)) - 1;

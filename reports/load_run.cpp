@@ -1,9 +1,10 @@
 // Reading a results folder. Reports must work on the folder of a run that
 // crashed, so results.jsonl is read line by line and a line that cannot be
-// used is skipped with a warning instead of failing the whole report.
+// used is skipped with a warning instead of failing the whole report. A file
+// or line beyond the JSON reader's limits (json.hpp) is no crash residue and
+// fails the load.
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -92,7 +93,7 @@ DeviceInfo device_of(const Value& d) {
 }
 
 RunInfo run_of(const Value& v) {
-  if (!v.is_object()) throw json::ParseError("run.json is not a JSON object");
+  if (!v.is_object()) throw json::ParseError("not a JSON object");
   RunInfo r;
   r.clconform_version = str(v, "clconform_version");
   r.command = str(v, "command");
@@ -193,21 +194,18 @@ CaseRecord record_of(const Value& v) {
   return c;
 }
 
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 void read_results(RunData& data, const std::string& path) {
-  const std::optional<std::string> file = read_text(path);
-  if (!file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
     data.warnings.push_back("results.jsonl is missing: no case finished");
     return;
   }
-  const std::string& text = *file;
+  std::string text;
+  try {
+    text = json::read_file(path, json::kMaxResultsFileBytes);
+  } catch (const json::ParseError& e) {  // a folder, unreadable, too large
+    throw std::runtime_error(std::string("cannot load the run: ") + e.what());
+  }
   std::unordered_map<std::string, size_t> where;  // case id -> index in data.cases
   size_t line_no = 0, line_warnings = 0;
   for (size_t pos = 0; pos < text.size();) {
@@ -227,6 +225,9 @@ void read_results(RunData& data, const std::string& path) {
         data.cases[it->second] = std::move(rec);
         ++data.superseded_records;
       }
+    } catch (const json::LimitError& e) {
+      // Beyond the reader's limits: no crash leaves such a line behind.
+      throw std::runtime_error("cannot load the run: " + path + " line " + std::to_string(line_no) + ": " + e.what());
     } catch (const json::ParseError& e) {
       ++data.skipped_lines;
       if (++line_warnings <= kMaxLineWarnings) {
@@ -246,10 +247,17 @@ void read_results(RunData& data, const std::string& path) {
 RunData load_run(const std::string& dir) {
   RunData data;
   data.dir = dir;
+  const std::string run_json = dir + "/run.json";
+  json::Value run;
   try {
-    data.run = run_of(json::parse_file(dir + "/run.json"));
+    run = json::parse_file(run_json);  // its errors name the file
   } catch (const json::ParseError& e) {
     throw std::runtime_error(std::string("cannot load the run: ") + e.what());
+  }
+  try {
+    data.run = run_of(run);
+  } catch (const json::ParseError& e) {
+    throw std::runtime_error("cannot load the run: " + run_json + ": " + e.what());
   }
   read_results(data, dir + "/results.jsonl");
   if (!data.finished()) {

@@ -8,8 +8,10 @@ packages=(
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # ICD loader, C and C++ headers
   pocl-opencl-icd                                   # the default device: PoCL on the CPU
   libmpfr-dev libgmp-dev                            # the reference
+  nlohmann-json3-dev                                # JSON reading and writing
   libgtest-dev python3-jsonschema                   # unit tests; schema check of the known-failures lists
-  chromium libxml2-utils                            # report tests: headless browser, XSD validation
+  chromium libxml2-utils libxml2-dev                # report tests: headless browser, XSD validation, XML reading
+  clang libclang-rt-dev                             # sanitizer build and libFuzzer targets (CMakePresets.json)
   oclgrind                                          # a second device for the several-device tests
   slurmctld slurmd slurm-client munge               # the Slurm campaign test (a one-node cluster on loopback)
 )

@@ -1,11 +1,29 @@
 #!/usr/bin/env bash
 # The project's own tests: install what is missing, build, and run every
-# CTest test (unit tests, and each suite on the default device).
+# CTest test (unit tests, and each suite on the default device); then build
+# the unit tests and the fuzz targets with AddressSanitizer and
+# UndefinedBehaviorSanitizer (CMakePresets.json, preset "asan") and run both,
+# so a memory error in reference/, harness/ or reports/ fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-cd "${BUILD_DIR:-build}"
-# Exhaustive sweeps (label "exhaustive") take hours on a CPU device: run them
-# on purpose with `ctest -L exhaustive`, never in CI.
-ctest --output-on-failure -j"$(nproc)" -LE exhaustive --output-junit ctest-junit.xml
+(
+  cd "${BUILD_DIR:-build}"
+  # Exhaustive sweeps (label "exhaustive") take hours on a CPU device: run them
+  # on purpose with `ctest -L exhaustive`, never in CI. The fuzz targets are
+  # not in this build.
+  ctest --output-on-failure -j"$(nproc)" -LE 'exhaustive|selftest' --output-junit ctest-junit.xml
+  # The fault-injection self-test, alone, so its mutation score is printed.
+  status=0
+  ctest -L selftest -V --output-junit ctest-selftest-junit.xml > selftest.log 2>&1 || status=$?
+  grep -E 'mutation score|^[0-9]+: +[a-z]+ +[0-9]+/[0-9]+|^[0-9]+: +total|ESCAPED|ERROR|tests passed|tests failed' selftest.log
+  [ "$status" -eq 0 ] || { echo "selftest failed (build/selftest.log)"; exit "$status"; }
+)
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake --preset asan "${launcher[@]}" >/dev/null
+cmake --build --preset asan -j"$(nproc)"
+ctest --preset asan-unit -j"$(nproc)" --output-junit ctest-asan-junit.xml
+# One target at a time (each uses a core fully): about a minute in all.
+ctest --preset asan-fuzz --output-junit ctest-fuzz-junit.xml

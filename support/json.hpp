@@ -1,7 +1,9 @@
-// A small JSON value with a parser and a writer: enough for manifests, the
-// results stream and the known-failures file. Numbers keep their integer
-// value exactly when they have no fraction or exponent (64-bit bit patterns
-// and counts must survive a round trip).
+// A small JSON value for manifests, the results stream, run.json and the
+// known-failures file. Reading and writing go through nlohmann/json (see
+// json_read.cpp, json_value.cpp). Numbers keep their integer value exactly
+// when they have no fraction or exponent (64-bit bit patterns and counts must
+// survive a round trip). Every file is read under the limits below, so a
+// hostile or broken file gives a ParseError, never a crash.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +18,18 @@ namespace clconform::json {
 struct ParseError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// A file or value beyond the limits below: no crash residue looks like this,
+// so readers that forgive a damaged line still stop on it.
+struct LimitError : ParseError {
+  using ParseError::ParseError;
+};
+
+// The limits every read obeys (support/README.md says why these values).
+inline constexpr size_t kMaxDepth = 64;                      // nested arrays and objects
+inline constexpr size_t kMaxStringBytes = 16u << 20;         // one string or key
+inline constexpr size_t kMaxDocumentBytes = 64u << 20;       // one document (a file, or a line of results.jsonl)
+inline constexpr uint64_t kMaxResultsFileBytes = 1ull << 30;  // results.jsonl as a whole
 
 class Value {
  public:
@@ -83,5 +97,10 @@ class Value {
 Value parse(const std::string& text);
 Value parse_file(const std::string& path);  // ParseError carries the path
 std::string quote(const std::string& s);     // a JSON string literal
+
+// The whole of a regular file of at most MAX_BYTES. Throws ParseError (a
+// LimitError when it is too large) naming the file: missing, unreadable, a
+// directory, or too large.
+std::string read_file(const std::string& path, uint64_t max_bytes = kMaxDocumentBytes);
 
 }  // namespace clconform::json

@@ -15,15 +15,18 @@
 // lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
 // 2.35 (exp2, exp10, log2, log10), so the host binary runs on Debian 12's
 // glibc 2.36 and anything newer. libm.so's linker script pulls libmvec in.
+// The AVX2 calling convention passes __m256d in a ymm register; clang
+// refuses such a declaration unless it names the target.
+#define AVX2_ABI __attribute__((target("avx2,fma")))
 extern "C" {
-__m256d _ZGVdN4v_sin(__m256d);
-__m256d _ZGVdN4v_cos(__m256d);
-__m256d _ZGVdN4v_exp(__m256d);
-__m256d _ZGVdN4v_exp2(__m256d);
-__m256d _ZGVdN4v_exp10(__m256d);
-__m256d _ZGVdN4v_log(__m256d);
-__m256d _ZGVdN4v_log2(__m256d);
-__m256d _ZGVdN4v_log10(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_sin(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_cos(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_exp(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_exp2(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_exp10(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_log(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_log2(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_log10(__m256d);
 }
 
 namespace clconform::ref::math {

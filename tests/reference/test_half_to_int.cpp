@@ -24,7 +24,8 @@ Oracle expected(uint16_t h, IntType t, Rounding r, bool sat) {
   if (mpfr_nan_p(x.v)) return {sat, 0};
   mpfr_rint(y.v, x.v, to_mpfr(r));
   oracle::Num lo(64), hi(64);
-  mpfr_set_sj(lo.v, t.is_signed ? -(intmax_t(1) << (t.bits - 1)) : 0, MPFR_RNDN);
+  // -2^(bits-1) without negating or shifting into INTMAX_MIN (undefined).
+  mpfr_set_sj(lo.v, t.is_signed ? -intmax_t((uintmax_t(1) << (t.bits - 1)) - 1) - 1 : 0, MPFR_RNDN);
   mpfr_set_uj(hi.v, t.is_signed ? (uintmax_t(1) << (t.bits - 1)) - 1 : mask, MPFR_RNDN);
   if (mpfr_less_p(y.v, lo.v)) return {sat, uint64_t(mpfr_get_sj(lo.v, MPFR_RNDN)) & mask};
   if (mpfr_greater_p(y.v, hi.v)) return {sat, mpfr_get_uj(hi.v, MPFR_RNDN) & mask};

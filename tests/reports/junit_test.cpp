@@ -6,7 +6,8 @@
 #include <cstdlib>
 #include <set>
 
-#include "mini_xml.hpp"
+#include "xml_tree.hpp"
+#include "json.hpp"
 #include "reports/reports.hpp"
 #include "test_support.hpp"
 
@@ -159,7 +160,10 @@ std::string write_hostile_run(const ScratchDir& dir) {
   const std::string run = dir.file("hostile");
   std::filesystem::create_directory(run);
   write_text(run + "/run.json", "{\"format\": 1, \"started\": \"2026-11-20T23:00:00Z\", \"build_options\": \"-D X=\\\"<&>\\\"\"}");
-  std::string bad_utf8 = "bytes \xff\xfe and \xc3\x28 and \xed\xa0\x80 end";
+  // A build log may hold any bytes; the writer (json::quote) turns those
+  // that are not UTF-8 into U+FFFD, since JSON readers refuse them.
+  std::string bad_utf8 = json::quote("bytes \xff\xfe and \xc3\x28 and \xed\xa0\x80 end");
+  bad_utf8 = bad_utf8.substr(1, bad_utf8.size() - 2);
   write_text(run + "/results.jsonl",
              "{\"case\": \"odd.\\\"quoted\\\"<case>\", \"suite\": \"odd & co\", \"status\": \"fail\", \"checked\": 1,"
              " \"failed\": 1, \"detail\": \"bell \\u0007 nul \\u0000 vt \\u000b ]]> <end> & 'x'\","
@@ -184,6 +188,14 @@ TEST(Junit, HostileTextStaysWellFormed) {
   EXPECT_NE(failure.text.find("\\uFFFF"), std::string::npos);
   // Messages are one line.
   EXPECT_EQ(find_case(*root, "odd.skip")->all("skipped")[0]->attrs.at("message"), "needs \"fp16\" and more");
+}
+
+TEST(XmlTree, RefusesXmlThatIsNotWellFormed) {
+  EXPECT_THROW(parse_xml("<a><b></a></b>"), testing::XmlError);
+  EXPECT_THROW(parse_xml("<a>x & y</a>"), testing::XmlError);
+  EXPECT_THROW(parse_xml("<a>\x01</a>"), testing::XmlError);
+  EXPECT_THROW(parse_xml("<a>\xff</a>"), testing::XmlError);
+  EXPECT_EQ(parse_xml("<a k=\"&lt;v&gt;\">t&amp;<![CDATA[<c>]]></a>")->text, "t&<c>");
 }
 
 bool have_xmllint() { return std::system("command -v xmllint >/dev/null 2>&1") == 0; }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -70,6 +71,11 @@ TEST(LargeRun, HundredThousandCasesStayFastAndSmall) {
   ScratchDir dir;
   const std::string run_dir = dir.file("large");
   write_large_run(run_dir);
+  // bench/json_parse.md reads this run: CLCONFORM_KEEP_LARGE_RUN=DIR keeps a copy.
+  if (const char* keep = std::getenv("CLCONFORM_KEEP_LARGE_RUN")) {
+    std::filesystem::copy(run_dir, keep, std::filesystem::copy_options::recursive |
+                                             std::filesystem::copy_options::overwrite_existing);
+  }
 
   auto t0 = std::chrono::steady_clock::now();
   const RunData run = load_run(run_dir);

@@ -1,6 +1,6 @@
-// A strict little XML reader for checking the JUnit file in tests: it
-// rejects anything that is not well-formed XML 1.0 (bad nesting, a bare &
-// or <, characters XML 1.0 forbids, invalid UTF-8) and gives back a tree.
+// The JUnit file as a tree, for tests: libxml2 reads it and refuses anything
+// that is not well-formed XML 1.0 (bad nesting, a bare & or <, characters
+// XML 1.0 forbids, invalid UTF-8).
 #pragma once
 
 #include <map>
