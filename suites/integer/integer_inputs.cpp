@@ -80,13 +80,14 @@ InputPlan::InputPlan(std::vector<ArgSpec> args, bool full, uint64_t seed, uint64
     : args_(std::move(args)), seed_(seed), stream_(stream), sorted_(std::move(sorted)) {
   const size_t n = args_.size();
   unsigned domain_bits = 0;
-  bool all_any = true;
+  bool small = true;  // 8- and 16-bit arguments only, none with a restricted range
   for (const auto& a : args_) {
     domain_bits += a.bits;
-    all_any = all_any && a.role != "mul24";
+    small = small && a.role != "mul24" && a.bits <= 16;
   }
-  // Whole domains: up to 2^16 tuples always, up to 2^32 in full mode.
-  if (all_any && domain_bits <= (full ? 32u : 16u)) {
+  // Whole domains of 8- and 16-bit arguments: up to 2^16 tuples always, up
+  // to 2^32 in full mode (every 16-bit pair, every 8-bit triple).
+  if (small && domain_bits <= (full ? 32u : 16u)) {
     exhaustive_ = uint64_t(1) << domain_bits;
     return;
   }
@@ -110,10 +111,6 @@ InputPlan::InputPlan(std::vector<ArgSpec> args, bool full, uint64_t seed, uint64
       for (size_t j = 0; j < n; ++j) l.push_back(j == k ? &full_[j] : &short_[j]);
       add_block(l);
     }
-  } else if (domain_bits <= 24) {
-    exhaustive_ = uint64_t(1) << domain_bits;  // every 8-bit triple
-    cross_ = 0;
-    return;
   } else {
     for (size_t k = 0; k < n; ++k) {  // two arguments over every edge value, the third over the short list
       std::vector<const std::vector<uint64_t>*> l;
