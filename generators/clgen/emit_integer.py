@@ -134,7 +134,7 @@ def build():
         by_program.setdefault(program_id(f), []).append(f)
     for pid, fs in by_program.items():
         src = '\n'.join(kernel(f, n) for f in fs for n in f.widths)
-        m.add_program(pid, src, fs[0].entry.requires, fs[0].entry.options)
+        m.add_program(pid, src, fs[0].entry.requires, cl_std=fs[0].entry.cl_std or None)
     for f in forms:
         group = 'operators' if f.entry.family == 'operator' else f.entry.name
         m.add_case(f.case_id, program_id(f), kernel_name(f, f.widths[0])[:-len(f'_{f.widths[0]}')],

@@ -56,7 +56,7 @@ class Entry:
     # Why some results are not judged ("" when every result is).
     undefined: str = ''
     requires: tuple = ()
-    options: str = ''
+    cl_std: str = ''        # '2.0': built with -cl-std=CL2.0 (or CL3.0) where the device has it
     call: str = ''           # an expression in a0, a1, a2 instead of name(a0, ...)
     elements: tuple = ()     # restricts the element types (operators)
     widths: tuple = WIDTHS   # restricts the widths (operators on char, short)
@@ -87,7 +87,7 @@ BUILTINS = (
        sorted_args=(1, 2)),
     _e('clz', 1, 'gentype', 'leading zero bits; the bit width for 0'),
     _e('ctz', 1, 'gentype', 'trailing zero bits; the bit width for 0 (OpenCL C 2.0)',
-       requires=('opencl_c_2.0',), options='-cl-std=CL2.0'),
+       requires=('opencl_c_2.0',), cl_std='2.0'),
     _e('mad_hi', 3, 'gentype', 'mul_hi(a, b) + c, modulo'),
     _e('mad_sat', 3, 'gentype', 'a * b + c, saturated'),
     _e('max', 2, 'gentype', 'y if x < y, else x'),

@@ -28,14 +28,9 @@ constexpr size_t kMaxWidths = 8;
 
 struct Acc {
   uint64_t checked[kMaxWidths] = {}, failed[kMaxWidths] = {};
-  uint64_t unjudged = 0, probes = 0, probe_failed = 0, failures = 0;
-  std::vector<Mismatch> kept;
-
-  void keep(Mismatch m) {
-    ++failures;
-    if (kept.size() < 4 * CaseResult::kKeep) kept.push_back(std::move(m));
-  }
-};
+  uint64_t unjudged = 0, probes = 0, probe_failed = 0;
+  FailureTally failures;  // every wrong value, matched against the known failures
+}; 
 
 uint64_t load(const uint8_t* p, unsigned bytes) {
   uint64_t v = 0;
@@ -103,7 +98,9 @@ class IntegerCase {
       }
     };
     Sweep::Verify<Acc> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) { verify_lanes(ch, lo, hi, acc); };
-    auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify);
+    Acc proto;
+    proto.failures = run_.result.tally();
+    auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify, proto);
     report(accs, range, sweep);
   }
 
@@ -125,6 +122,9 @@ class IntegerCase {
     m.expected = hex_bits(want, result_.bits / 8);
     m.note = "width " + std::to_string(w) + ": " + what;
     m.score = 1;
+    const char in_format = format_.is_signed ? 'i' : 'u', out_format = result_.is_signed ? 'i' : 'u';
+    m.bits = WrongBits{in_format, out_format, arg_bytes_[0], result_.bits / 8, w,
+                       std::vector<uint64_t>(a, a + arg_bytes_.size()), got, want};
     return m;
   }
 
@@ -148,7 +148,7 @@ class IntegerCase {
         ++acc.checked[k];
         if (got != expected) {
           ++acc.failed[k];
-          acc.keep(mismatch(lane, widths_[k], a, got, expected, name_ + ": wrong result"));
+          acc.failures.add(mismatch(lane, widths_[k], a, got, expected, name_ + ": wrong result"));
         }
       }
       if (probe_) {
@@ -166,7 +166,9 @@ class IntegerCase {
             m.expected = std::to_string(int(negative));
             m.note = "width 1: " + name_ + "(...) < 0 evaluated in the call's own type; the result type is " +
                      params_.at("result").at("type").as_string() + " (6.15.3): the built-in returns another type";
-            acc.keep(std::move(m));
+            m.edge = "result_type_sign";
+            m.bits->out_bytes = 1;
+            acc.failures.add(std::move(m));
           }
         }
       }
@@ -175,6 +177,7 @@ class IntegerCase {
 
   void report(std::vector<Acc>& accs, const CaseRun::Range& range, const Sweep& sweep) {
     Acc all;
+    all.failures = run_.result.tally();
     for (Acc& a : accs) {
       for (size_t k = 0; k < widths_.size(); ++k) {
         all.checked[k] += a.checked[k];
@@ -183,18 +186,14 @@ class IntegerCase {
       all.unjudged += a.unjudged;
       all.probes += a.probes;
       all.probe_failed += a.probe_failed;
-      all.failures += a.failures;
-      for (auto& m : a.kept) all.kept.push_back(std::move(m));
+      all.failures.merge(std::move(a.failures));
     }
-    std::stable_sort(all.kept.begin(), all.kept.end(), [](const Mismatch& a, const Mismatch& b) { return a.index < b.index; });
     CaseResult& r = run_.result;
     uint64_t checked = all.probes;
     for (size_t k = 0; k < widths_.size(); ++k) checked += all.checked[k];
-    const size_t kept = std::min(all.kept.size(), CaseResult::kKeep);
-    for (size_t m = 0; m < kept; ++m) r.fail(all.kept[m]);
-    r.checked += checked - kept;
-    r.failed += all.failures - kept;
-    if (all.failures == 0) r.checked = checked;
+    const uint64_t failures = all.failures.failed();
+    r.merge(std::move(all.failures));
+    r.checked += checked;
 
     json::Value m = json::Value::object(), per_width = json::Value::object();
     std::string width_text;
@@ -227,7 +226,7 @@ class IntegerCase {
            std::to_string(o.at("suite_opencl_c_1_2").as_int()) + " integer built-in overloads in OpenCL C 1.2 (" +
            std::to_string(o.at("suite_opencl_c_2_0").as_int()) + " with ctz, OpenCL C 2.0)";
     }
-    if (all.failures) d = std::to_string(all.failures) + " of " + std::to_string(checked) + " results wrong (widths" + width_text + "); " + d;
+    if (failures) d = std::to_string(failures) + " of " + std::to_string(checked) + " results wrong (widths" + width_text + "); " + d;
     r.detail = d;
   }
 
