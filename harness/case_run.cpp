@@ -40,7 +40,13 @@ bool CaseRun::may_flush_denormals(unsigned elem_size) const {
   const DeviceInfo& d = device();
   cl_device_fp_config cfg = elem_size == 8 ? d.double_fp_config : elem_size == 2 ? d.half_fp_config : d.single_fp_config;
   if (!(cfg & CL_FP_DENORM)) return true;
-  return session.programs.options().find("-cl-denorms-are-zero") != std::string::npos;
+  // -cl-unsafe-math-optimizations includes -cl-denorms-are-zero, and
+  // -cl-fast-relaxed-math sets it (API spec, program build options, 3.0.7
+  // and later): denormals may flush under either.
+  const std::string& o = session.programs.options();
+  return o.find("-cl-denorms-are-zero") != std::string::npos ||
+         o.find("-cl-unsafe-math-optimizations") != std::string::npos ||
+         o.find("-cl-fast-relaxed-math") != std::string::npos;
 }
 
 std::vector<std::vector<uint8_t>> CaseRun::launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,

@@ -62,8 +62,9 @@ class CaseRun {
 
   // Whether the device may flush denormals of a float format of ELEM_SIZE
   // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
-  // -cl-denorms-are-zero (OpenCL C 3.0 spec 7.5.3, and the option's text in
-  // the API spec's program build options).
+  // -cl-denorms-are-zero, directly or through -cl-unsafe-math-optimizations
+  // or -cl-fast-relaxed-math (OpenCL C 3.0 spec 7.5.3, and the options' text
+  // in the API spec's program build options).
   bool may_flush_denormals(unsigned elem_size) const;
 
   // Runs the kernel over GLOBAL work-items with the given input buffers then

@@ -7,7 +7,17 @@
 // What is judged where intermediates overflow or underflow (README.md):
 //  * length, distance, normalize: everywhere; 7.5.1 requires them to work
 //    "without overflow or extraordinary precision loss due to underflow",
-//    and an infinity passes only where 7.4's overflow rule allows it;
+//    and an infinity passes only where 7.4's overflow rule allows it. Under
+//    -cl-unsafe-math-optimizations (and -cl-fast-relaxed-math), which "may
+//    violate edge case behavior" (API spec), 7.5.1's requirements lapse:
+//    not judged where the exact sum of squares lies outside [MIN, MAX] of
+//    the format;
+//  * length, distance with both a NaN and an infinity among the components
+//    (of p0 - p1 for distance, a difference beyond the largest finite value
+//    counting as infinite): not judged. The spec prescribes no result there:
+//    sqrt of the sum of squares gives a NaN, while a length computed without
+//    overflow as 7.5.1 asks follows hypot, +inf whatever the NaN (C99
+//    F.9.4.3, which 7.5 adopts for the math functions);
 //  * fast_length, fast_distance: not where the exact sum of squares lies
 //    outside [FLT_MIN, FLT_MAX] (their definition is half_sqrt of that sum);
 //  * fast_normalize: undefined for a sum of squares above FLT_MAX; below
@@ -76,6 +86,11 @@ class GeometricJudge : public fn::Judge {
         continue;
       }
       lanes[l] = lane(b, x, n, unsigned(l), B(it.out[l]));
+      // -cl-finite-math-only: results are assumed finite as well.
+      if (r_.finite_only && want_nonfinite_) {
+        lanes[l].status = Lane::Status::Unjudged;
+        continue;
+      }
       // A flushing device may treat subnormal inputs as zeros (7.5.3).
       if (lanes[l].status == Lane::Status::Fail && ftz_) {
         auto y = x;
@@ -115,6 +130,7 @@ class GeometricJudge : public fn::Judge {
 
   Lane ulp_lane(const BoundSpec& b, B got, const Mpfr& want, std::string rule) const {
     result_tiny_ = want.abs() < Mpfr::from_bits<F>(F::min_normal_bits);
+    want_nonfinite_ = !want.is_finite() || want.abs() > Mpfr::from_bits<F>(F::max_finite_bits);
     return fn::lane_of(ref::fn::judge_ulp<F>(got, want, b.judged() ? b.ulp : 0), b.judged(), want.to_decimal(12),
                        want.round_to<F>(), name_ + ": " + rule);
   }
@@ -156,6 +172,7 @@ class GeometricJudge : public fn::Judge {
 
   Lane lane(const BoundSpec& b, const std::vector<std::vector<B>>& x, unsigned n, unsigned l, B got) const {
     result_tiny_ = false;
+    want_nonfinite_ = false;
     const B* p0 = x[0].data();
     const B* p1 = x.size() > 1 ? x[1].data() : nullptr;
     const Mpfr fmax = Mpfr::from_bits<F>(F::max_finite_bits), fmin = Mpfr::from_bits<F>(F::min_normal_bits);
@@ -176,8 +193,11 @@ class GeometricJudge : public fn::Judge {
       out.abs = v.abs;
       return out;
     }
-    if (name_ == "length") return ulp_lane(b, got, rg::length<F>(p0, n), b.text);
-    if (name_ == "distance") return ulp_lane(b, got, rg::distance<F>(p0, p1, n), b.text);
+    if (name_ == "length" || name_ == "distance") {
+      if (nan_with_infinity(p0, p1, n)) return unjudged();
+      if (r_.relaxed && !squares_in_range(p0, p1, n)) return unjudged();
+      return ulp_lane(b, got, p1 ? rg::distance<F>(p0, p1, n) : rg::length<F>(p0, n), b.text);
+    }
     if (name_ == "fast_length" || name_ == "fast_distance") {
       std::vector<B> d(p0, p0 + n);
       Mpfr s;
@@ -204,6 +224,7 @@ class GeometricJudge : public fn::Judge {
                               "normalize_nan");
       return e;
     }
+    if (name_ == "normalize" && r_.relaxed && !squares_in_range(p0, nullptr, n)) return unjudged();
     if (name_ == "fast_normalize") {
       const Mpfr s = rg::sum_of_squares<F>(p0, n);
       if (inf || s > fmax) return unjudged();  // "the result vector's values are undefined"
@@ -220,10 +241,39 @@ class GeometricJudge : public fn::Judge {
     return ulp_lane(b, got, rg::normalize<F>(p0, n, l), b.text);
   }
 
+  // Whether the exact sum of squares of p (of p0 - p1 when P1 is given) lies
+  // within [MIN, MAX] of the format, where the defining formula neither
+  // overflows nor underflows.
+  bool squares_in_range(const B* p0, const B* p1, unsigned n) const {
+    Mpfr s;
+    if (p1) {
+      const Mpfr d = rg::distance<F>(p0, p1, n);
+      s = mul(d, d, 700);
+    } else {
+      s = rg::sum_of_squares<F>(p0, n);
+    }
+    return !s.is_nan() && s <= Mpfr::from_bits<F>(F::max_finite_bits) && s >= Mpfr::from_bits<F>(F::min_normal_bits);
+  }
+
+  // A NaN and an infinity among the components of p0 (or of p0 - p1, where
+  // a difference beyond the largest finite value rounds to an infinity).
+  bool nan_with_infinity(const B* p0, const B* p1, unsigned n) const {
+    bool nan = false, inf = false;
+    const Mpfr fmax = Mpfr::from_bits<F>(F::max_finite_bits);
+    for (unsigned i = 0; i < n; ++i) {
+      nan = nan || ref::is_nan<F>(p0[i]) || (p1 && ref::is_nan<F>(p1[i]));
+      inf = inf || ref::is_inf<F>(p0[i]) || (p1 && ref::is_inf<F>(p1[i]));
+      if (p1 && ref::is_finite<F>(p0[i]) && ref::is_finite<F>(p1[i]))
+        inf = inf || sub(Mpfr::from_bits<F>(p0[i], 4400), Mpfr::from_bits<F>(p1[i], 4400), 4400).abs() > fmax;
+    }
+    return nan && inf;
+  }
+
   std::string name_;
   fn::Regime r_;
   bool ftz_;
   mutable bool result_tiny_ = false;  // the last reference was below the normal range
+  mutable bool want_nonfinite_ = false;  // the last reference was infinite, NaN or beyond MAX
 };
 
 void check_builtin(CaseRun& run) {
