@@ -145,7 +145,9 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
     } else {
       const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
       p.nearest = round_to_double(p.q);
-      p.certain = lo == hi;
+      // Equal as numbers: a zero's sign is not a rounding matter (the
+      // absolute term of e straddles zero for a result far below 2^-1074).
+      p.certain = lo == hi || double_of(lo) == double_of(hi);
     }
   }
 }

@@ -93,7 +93,9 @@ bool check(const Case& c, math::Fn f, const double* a, Tally& t) {
   // The bound, rounded down: a violation is never hidden by its rounding.
   mpfr_set_float128(allowed.v, math::kQuadRelError * (q < 0 ? -q : q) + math::kQuadAbsError, MPFR_RNDD);
   ++t.evaluated;
-  const double ratio = mpfr_get_d(diff.v, MPFR_RNDU) / mpfr_get_d(allowed.v, MPFR_RNDD);
+  Num quotient(64);
+  mpfr_div(quotient.v, diff.v, allowed.v, MPFR_RNDU);  // in MPFR: the bound may be below double's range
+  const double ratio = mpfr_get_d(quotient.v, MPFR_RNDU);
   if (mpfr_cmp(diff.v, allowed.v) > 0 || !mpfr_number_p(real.v)) {
     ++t.violations;
     if (t.violations <= 3)
