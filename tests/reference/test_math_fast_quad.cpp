@@ -3,7 +3,7 @@
 // real value, which MPFR computes here directly at 240 bits, written
 // independently of reference/math/mpfr_eval.cpp. Inputs: doubles of every
 // exponent field and both signs (stratified), a second argument near the
-// first's exponent half of the time, plus special values. About two
+// first's exponent half of the time, plus special values. About 1.6
 // million evaluations on two threads.
 #include <gtest/gtest.h>
 
