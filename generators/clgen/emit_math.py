@@ -1,6 +1,9 @@
-"""The math suite (single precision): every entry of math_catalog.py becomes
-one program with one kernel per width (1, 2, 3, 4, 8, 16) and one case that
-runs all six widths over the same inputs (suites/math/math_checks.cpp).
+"""The math suite: every entry of math_catalog.py becomes one program with
+one kernel per width (1, 2, 3, 4, 8, 16) and one case that runs all six
+widths over the same inputs (suites/math/math_checks.cpp), once per format:
+float (cases math.<name>) and, for every entry with a double overload,
+double (cases math.fp64.<name>, programs that enable cl_khr_fp64, labels
+fp64 and quick, requiring the device's fp64 capability).
 
 Kernels read packed arguments (vloadn; a plain load for n = 1) and write the
 return value and each pointer output to its own packed array (vstoren), so
@@ -8,7 +11,7 @@ lane i of every kernel holds the result for input tuple i whatever the width.
 """
 
 from .manifest import Manifest
-from .math_catalog import catalog
+from .math_catalog import FP64_TYPES, SPEC_ULP, SPEC_ULP_DOUBLE, catalog, fp64_catalog
 
 SPEC = ('OpenCL C 3.0 spec: 6.15.2 Math Functions; 6.5.1 Arithmetic Operators; 7.4 Relative Error as ULPs; '
         '7.5 Edge Case Behavior')
@@ -34,15 +37,17 @@ def call_expr(e):
     return f'{e.name}(' + ', '.join(f'a{i}' for i in range(len(e.args))) + ')'
 
 
-def kernel(e, n):
-    params = [f'__global const {t}* in{i}' for i, t in enumerate(e.args)]
-    params += [f'__global {o.kind}* out{j}' for j, o in enumerate(e.outputs)]
+def kernel(e, n, fp64=False):
+    ty = (lambda t: FP64_TYPES[t]) if fp64 else (lambda t: t)
+    call = e.fp64_call if fp64 and e.fp64_call else call_expr(e)
+    params = [f'__global const {ty(t)}* in{i}' for i, t in enumerate(e.args)]
+    params += [f'__global {ty(o.kind)}* out{j}' for j, o in enumerate(e.outputs)]
     body = ['  size_t i = get_global_id(0);']
-    body += [f'  {vec(t, n)} a{i} = {load(n, i)};' for i, t in enumerate(e.args)]
+    body += [f'  {vec(ty(t), n)} a{i} = {load(n, i)};' for i, t in enumerate(e.args)]
     for j, o in enumerate(e.outputs):
         if o.pointer:
-            body.append(f'  {vec(o.kind, n)} p{j};')
-    body.append(f'  {vec(e.outputs[0].kind, n)} r0 = {call_expr(e)};')
+            body.append(f'  {vec(ty(o.kind), n)} p{j};')
+    body.append(f'  {vec(ty(e.outputs[0].kind), n)} r0 = {call};')
     body.append('  ' + store(n, 'r0', 0))
     for j, o in enumerate(e.outputs):
         if o.pointer:
@@ -50,20 +55,28 @@ def kernel(e, n):
     return (f'__kernel void {e.name}_{n}(' + ', '.join(params) + ')\n{\n' + '\n'.join(body) + '\n}\n')
 
 
-def params(e):
+def params(e, fp64=False):
+    ty = (lambda t: FP64_TYPES[t]) if fp64 else (lambda t: t)
     return {
         'builtin': e.name,
+        'format': 'double' if fp64 else 'float',
         'section': e.section,
-        'args': list(e.args),
-        'outputs': [{'kind': o.kind, 'judge': o.judge, 'pointer': o.pointer} for o in e.outputs],
-        'bounds': e.bounds(),
-        'cr_divide_sqrt': e.cr_divide_sqrt,
+        'bound_section': SPEC_ULP_DOUBLE if fp64 else SPEC_ULP,
+        'args': [ty(t) for t in e.args],
+        'outputs': [{'kind': ty(o.kind), 'judge': o.judge, 'pointer': o.pointer} for o in e.outputs],
+        'bounds': e.double_bounds() if fp64 else e.bounds(),
+        # -cl-fp32-correctly-rounded-divide-sqrt is about float; the double
+        # table is correctly rounded already.
+        'cr_divide_sqrt': e.cr_divide_sqrt and not fp64,
         'flushes': e.flushes,
         'judged': e.judged,
         'inputs': list(e.inputs),
-        'rules': e.rules,
+        'rules': e.fp64_rules if fp64 and e.fp64_rules is not None else e.rules,
         'widths': list(WIDTHS),
     }
+
+
+FP64_PRAGMA = '#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n'
 
 
 def build():
@@ -71,4 +84,9 @@ def build():
     for e in catalog():
         m.add_program(e.name, '\n'.join(kernel(e, n) for n in WIDTHS))
         m.add_case(f'math.{e.name}', e.name, e.name, 'math.builtin', e.group, params(e))
+    for e in fp64_catalog():
+        program = f'fp64_{e.name}'
+        m.add_program(program, FP64_PRAGMA + '\n'.join(kernel(e, n, fp64=True) for n in WIDTHS), requires=('fp64',))
+        m.add_case(f'math.fp64.{e.name}', program, e.name, 'math.builtin', f'fp64_{e.group}', params(e, fp64=True),
+                   requires=('fp64',), labels=('fp64', 'quick'))
     return m

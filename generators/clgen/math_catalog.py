@@ -1,9 +1,13 @@
-"""The built-in catalog of the math suite (single precision).
+"""The built-in catalog of the math suite (float and double).
 
 Every float math built-in of OpenCL C 3.0 section 6.15.2 (Math Functions,
 and the half_ and native_ table) and the arithmetic operations that the ULP
 table of section 7.4 names (x + y, x - y, x * y, x / y, 1.0 / x; sqrt and
-rsqrt are built-ins). Each entry holds, as data:
+rsqrt are built-ins). Float and double are two formats of one entry: every
+entry but the half_ and native_ ones has a double overload (6.15.2), whose
+bound is 7.4's double table (DOUBLE_TABLE below, one line per row of that
+table); its edge cases are the float entry's, with the few values that name
+a float limit given per format (fp64_rules). Each entry holds, as data:
 
   * the call, its argument kinds and its outputs (pointer outputs too), each
     output with the reference-side function that judges it
@@ -46,6 +50,7 @@ SPEC_ULP = '7.4'
 SPEC_EDGE = '7.5.1'
 SPEC_C99_CHANGES = '7.5.2'
 SPEC_FTZ = '7.5.3'
+SPEC_ULP_DOUBLE = '7.4, double-precision table'
 
 FLT_MANT_BITS = 23
 # 6.15.2: half_ functions have "a minimum of 10-bits of accuracy, i.e. the
@@ -166,7 +171,7 @@ class Out:
 class Builtin:
     def __init__(self, name, args, outputs, full, group, *, call=None, embedded=None, relaxed=None,
                  relaxed_embedded=None, rules=(), inputs=(), section=SPEC_FUNCTIONS, cr_divide_sqrt=False,
-                 flushes=False, judged=True):
+                 flushes=False, judged=True, fp64=True, fp64_call=None, fp64_rules=None):
         self.name = name
         self.args = tuple(args)            # 'float' | 'int' | 'uint'
         self.outputs = tuple(outputs)      # Out(...), return value first
@@ -182,6 +187,9 @@ class Builtin:
         self.cr_divide_sqrt = cr_divide_sqrt
         self.flushes = flushes             # may flush denormals whatever the build (half_, 6.15.2)
         self.judged = judged               # False: measured, never failed (native_)
+        self.fp64 = fp64                   # has a double overload (6.15.2: all but half_ and native_)
+        self.fp64_call = fp64_call         # the call at double where it differs (a literal's suffix)
+        self.fp64_rules = fp64_rules       # the edge cases at double where a value differs, else rules
 
     def per_output(self, spec):
         if isinstance(spec, tuple):
@@ -203,8 +211,37 @@ class Builtin:
             relaxed_emb = self.per_output(self.relaxed_embedded)
         return {'full': full, 'embedded': emb, 'relaxed': relaxed, 'relaxed_embedded': relaxed_emb}
 
+    def double_bounds(self):
+        """The double table of 7.4 for every output, in all four tables: it
+        has no embedded column (double is optional there and the table
+        applies as it is), and the relaxed table of 7.4 is single precision
+        only, so a relaxed build is judged by the double table too."""
+        spec = self.per_output(DOUBLE_TABLE[self.name])
+        return {'full': spec, 'embedded': spec, 'relaxed': spec, 'relaxed_embedded': spec}
+
 
 F, I, U = 'float', 'int', 'uint'
+
+# 7.4, "ULP Values for Double-Precision Built-in Math Functions", row by row
+# (operators by their case name). Built-ins with several outputs give one
+# spec per output; int outputs are exact. lgamma and lgamma_r have no row:
+# their accuracy is not stated, so it is measured and reported.
+DOUBLE_TABLE = {
+    'add': CR, 'sub': CR, 'mul': CR, 'recip': CR, 'divide': CR,
+    'acos': ulp(4), 'acospi': ulp(5), 'asin': ulp(4), 'asinpi': ulp(5), 'atan': ulp(5), 'atan2': ulp(6),
+    'atanpi': ulp(5), 'atan2pi': ulp(6), 'acosh': ulp(4), 'asinh': ulp(4), 'atanh': ulp(5), 'cbrt': ulp(2),
+    'ceil': CR, 'copysign': EXACT, 'cos': ulp(4), 'cosh': ulp(4), 'cospi': ulp(4), 'erfc': ulp(16), 'erf': ulp(16),
+    'exp': ulp(3), 'exp2': ulp(3), 'exp10': ulp(3), 'expm1': ulp(3), 'fabs': EXACT, 'fdim': CR, 'floor': CR,
+    'fma': CR, 'fmax': EXACT, 'fmin': EXACT, 'fmod': EXACT, 'fract': (CR, CR), 'frexp': (EXACT, EXACT),
+    'hypot': ulp(4), 'ilogb': EXACT, 'ldexp': CR, 'log': ulp(3), 'log2': ulp(3), 'log10': ulp(3), 'log1p': ulp(2),
+    'logb': EXACT, 'mad': info('mad: any value allowed (infinite ulp) in the double table (7.4)'),
+    'maxmag': EXACT, 'minmag': EXACT, 'modf': (EXACT, EXACT), 'nan': EXACT, 'nextafter': EXACT, 'pow': ulp(16),
+    'pown': ulp(16), 'powr': ulp(16), 'remainder': EXACT, 'remquo': (EXACT, EXACT), 'rint': CR, 'rootn': ulp(16),
+    'round': CR, 'rsqrt': ulp(2), 'sin': ulp(4), 'sincos': (ulp(4), ulp(4)), 'sinh': ulp(4), 'sinpi': ulp(4),
+    'sqrt': CR, 'tan': ulp(5), 'tanh': ulp(5), 'tanpi': ulp(6), 'tgamma': ulp(16), 'trunc': CR,
+    'lgamma': info('lgamma: no row in the double table (7.4)'),
+    'lgamma_r': (info('lgamma_r: no row in the double table (7.4)'), EXACT),
+}
 
 
 def unary(name, full, group, **kw):
@@ -416,10 +453,13 @@ def edge_table():
     # manipulation (C99 F.9.8, F.9.9)
     E['copysign'] = [rule('copysign(x, ±0) takes the zero\'s sign', [('1', '-0'), ('-1', '+0')], 'ref', C99),
                      rule('copysign(±inf, y)', [('inf', '-1'), ('-inf', '1')], 'ref', C99)]
-    E['nextafter'] = [rule('nextafter(-0, y > 0) = smallest positive denormal', [('-0', '1')], '0x1p-149', ftz_alt='0x1p-126'),
-                      rule('nextafter(+0, y < 0) = smallest negative denormal', [('+0', '-1')], '-0x1p-149', ftz_alt='-0x1p-126'),
-                      rule('nextafter(x, y) = y for x == y', [('+0', '-0'), ('-0', '+0'), ('1', '1')], 'arg1', C99),
-                      rule('nextafter(x, NaN) = NaN', [('1', 'nan'), ('nan', '1')], 'nan', C99)]
+    def nextafter_rules(tiny, min_normal):
+        return [rule('nextafter(-0, y > 0) = smallest positive denormal', [('-0', '1')], tiny, ftz_alt=min_normal),
+                rule('nextafter(+0, y < 0) = smallest negative denormal', [('+0', '-1')], '-' + tiny, ftz_alt='-' + min_normal),
+                rule('nextafter(x, y) = y for x == y', [('+0', '-0'), ('-0', '+0'), ('1', '1')], 'arg1', C99),
+                rule('nextafter(x, NaN) = NaN', [('1', 'nan'), ('nan', '1')], 'nan', C99)]
+    E['nextafter'] = nextafter_rules('0x1p-149', '0x1p-126')
+    E['nextafter:fp64'] = nextafter_rules('0x1p-1074', '0x1p-1022')
     E['fdim'] = [rule('fdim(any, NaN) = NaN', [('1', 'nan'), ('inf', 'nan')], 'nan'),
                  rule('fdim(NaN, any) = NaN', [('nan', '1'), ('nan', '-inf')], 'nan'),
                  rule('fdim(x, y) = +0 for x <= y', [('1', '2'), ('-0', '+0'), ('-inf', '-inf')], '+0', '6.15.2')]
@@ -438,10 +478,13 @@ def edge_table():
                 rule('fma(-0, y, -0) = -0', [('-0', '1', '-0'), ('+0', '-1', '-0')], '-0', IEEE)]
     E['mad'] = [rule('mad(x, y, z) = NaN for an exact inf - inf', [('inf', '1', '-inf')], 'nan', IEEE)]
     # operators (IEEE 754 arithmetic, 7.4)
-    E['add'] = [rule('x + (-x) = +0', [('1', '-1'), ('-3e38', '3e38')], '+0', IEEE),
+    def add_rules(big):
+        return [rule('x + (-x) = +0', [('1', '-1'), ('-3e38', '3e38')], '+0', IEEE),
                 rule('(-0) + (-0) = -0', [('-0', '-0')], '-0', IEEE), rule('(+0) + (-0) = +0', [('+0', '-0')], '+0', IEEE),
                 rule('inf + (-inf) = NaN', [('inf', '-inf')], 'nan', IEEE), rule('x + NaN = NaN', [('1', 'nan')], 'nan', IEEE),
-                rule('overflow gives inf', [('3.4e38', '3.4e38')], 'inf', IEEE)]
+                rule('overflow gives inf', [(big, big)], 'inf', IEEE)]
+    E['add'] = add_rules('3.4e38')
+    E['add:fp64'] = add_rules('1.7e308')
     E['sub'] = [rule('x - x = +0', [('1', '1'), ('-3e38', '-3e38')], '+0', IEEE),
                 rule('(-0) - (+0) = -0', [('-0', '+0')], '-0', IEEE), rule('inf - inf = NaN', [('inf', 'inf')], 'nan', IEEE),
                 rule('x - NaN = NaN', [('1', 'nan')], 'nan', IEEE)]
@@ -592,7 +635,7 @@ def catalog():
     b.append(binary('fmin', EXACT, 'manipulation', rules=E['fmin']))
     b.append(binary('maxmag', EXACT, 'manipulation', rules=E['maxmag']))
     b.append(binary('minmag', EXACT, 'manipulation', rules=E['minmag']))
-    b.append(binary('nextafter', EXACT, 'manipulation', rules=E['nextafter']))
+    b.append(binary('nextafter', EXACT, 'manipulation', rules=E['nextafter'], fp64_rules=E['nextafter:fp64']))
     b.append(Builtin('nan', (U,), (Out(F, None),), EXACT, 'manipulation', rules=E['nan']))
     # multiply-add
     b.append(Builtin('fma', (F, F, F), (Out(F, 'fma'),), CR, 'fma', rules=E['fma']))
@@ -603,13 +646,15 @@ def catalog():
                          otherwise=undefined('x / y outside 2^-62..2^62 in the relaxed table (7.4)'))
     div_relaxed_emb = pieces(({'all': [arg_abs_in(0, 2 ** -62, 2 ** 62), arg_abs_in(1, 2 ** -62, 2 ** 62)]}, ulp(3)),
                              otherwise=undefined('x / y outside 2^-62..2^62 in the relaxed table (7.4)'))
-    b.append(Builtin('add', (F, F), (Out(F, 'add'),), CR, 'operators', call='a0 + a1', section=SPEC_OPERATORS, rules=E['add']))
+    b.append(Builtin('add', (F, F), (Out(F, 'add'),), CR, 'operators', call='a0 + a1', section=SPEC_OPERATORS, rules=E['add'],
+                     fp64_rules=E['add:fp64']))
     b.append(Builtin('sub', (F, F), (Out(F, 'sub'),), CR, 'operators', call='a0 - a1', section=SPEC_OPERATORS, rules=E['sub']))
     b.append(Builtin('mul', (F, F), (Out(F, 'mul'),), CR, 'operators', call='a0 * a1', section=SPEC_OPERATORS, rules=E['mul']))
     b.append(Builtin('divide', (F, F), (Out(F, 'divide'),), ulp(2.5), 'operators', call='a0 / a1', section=SPEC_OPERATORS,
                      embedded=ulp(3), relaxed=div_relaxed, relaxed_embedded=div_relaxed_emb, cr_divide_sqrt=True,
                      rules=E['divide']))
     b.append(Builtin('recip', (F,), (Out(F, 'recip'),), ulp(2.5), 'operators', call='1.0f / a0', section=SPEC_OPERATORS,
+                     fp64_call='1.0 / a0',
                      embedded=ulp(3), cr_divide_sqrt=True, rules=E['recip'],
                      relaxed=pieces((arg_abs_in(0, 2 ** -126, 2 ** 126), ulp(2.5)),
                                     otherwise=undefined('1.0 / x outside 2^-126..2^126 in the relaxed table (7.4)')),
@@ -638,7 +683,24 @@ def half_and_native(base_entries):
                 rules = [dict(r, name=f'{name}: ' + r['name'] if e.call else r['name'].replace(base + '(', name + '(', 1))
                          for r in e.rules]
                 out.append(Builtin(name, e.args, e.outputs, ulp(HALF_ULP), 'half', call=call, rules=rules,
-                                   inputs=e.inputs, flushes=True))
+                                   inputs=e.inputs, flushes=True, fp64=False))
             else:
-                out.append(Builtin(name, e.args, e.outputs, IMPL, 'native', call=call, inputs=e.inputs, judged=False))
+                out.append(Builtin(name, e.args, e.outputs, IMPL, 'native', call=call, inputs=e.inputs, judged=False,
+                                   fp64=False))
     return out
+
+
+# ---- the double format of an entry -------------------------------------------
+
+FP64_TYPES = {'float': 'double', 'int': 'int', 'uint': 'ulong'}
+
+
+def fp64_catalog():
+    """Every entry with a double overload, and its double form: argument
+    and output types (float -> double; nan's code is a ulong, 6.15.2; int
+    arguments and outputs stay int), the call, the double table's bounds
+    and the edge cases. Checks that DOUBLE_TABLE covers exactly these."""
+    entries = [e for e in catalog() if e.fp64]
+    names = {e.name for e in entries}
+    assert names == set(DOUBLE_TABLE), sorted(names ^ set(DOUBLE_TABLE))
+    return entries

@@ -60,10 +60,11 @@ int64_t exact_int(const std::string& name, const double* args) {
   return integer_result(integer_function(name), args);
 }
 
-bool exact_int_accepts(const std::string& name, const double* args, int64_t got, Denormals float_denormals) {
+bool exact_int_accepts(const std::string& name, const double* args, int64_t got, Denormals float_denormals,
+                       Format format) {
   const Fn f = integer_function(name);
   double readings[27][3];
-  const int n = argument_readings(f, args, float_denormals, readings);
+  const int n = argument_readings(f, args, float_denormals, readings, format);
   for (int i = 0; i < n; ++i)
     if (accepts_at(f, readings[i], got)) return true;
   return false;

@@ -47,6 +47,12 @@ namespace clconform::ref::math {
 
 enum class Denormals { Kept, MayFlush };
 
+// The format of a judged result and of its floating-point arguments: the
+// same real functions, rounded to float or to double (OpenCL C spec 7.4
+// has one ULP table for each). Integer arguments and results are the same
+// in both.
+enum class Format { Float, Double };
+
 // One real-valued result of a built-in: "sin", "pow", "ldexp", the
 // mantissa of "frexp" ("frexp.mantissa"), the "sincos.cos" part, ... Which
 // components exist, and their argument kinds, is listed by functions().
@@ -85,7 +91,7 @@ int64_t exact_int(const std::string& name, const double* args);
 // Whether GOT is a right value of the integer result at ARGS, under the
 // denormal treatment (a flushed argument reads as +-0).
 bool exact_int_accepts(const std::string& name, const double* args, int64_t got,
-                       Denormals float_denormals);
+                       Denormals float_denormals, Format format = Format::Float);
 
 struct Verdict {
   bool pass = false;

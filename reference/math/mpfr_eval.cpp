@@ -13,21 +13,24 @@ namespace {
 constexpr mpfr_rnd_t N = MPFR_RNDN;
 
 // Precision at which a sum of two floats (exponents 2^-149 .. 2^127, 24-bit
-// significands) is exact: 127 + 149 + 24 + a carry bit < 320.
-constexpr mpfr_prec_t kExactSum = 320;
-// A float product (48 bits, 2^-298 .. 2^256) plus a float: < 600 bits.
-constexpr mpfr_prec_t kExactFusedSum = 600;
+// significands) is exact: 127 + 149 + 24 + a carry bit < 320; of two
+// doubles (2^-1074 .. 2^1023): 1023 + 1074 + 53 + 1 < 2200.
+constexpr mpfr_prec_t exact_sum(Format fmt) { return fmt == Format::Double ? 2200 : 320; }
+// A float product (48 bits, 2^-298 .. 2^256) plus a float: < 600 bits; a
+// double product (106 bits, 2^-2148 .. 2^2048) plus a double: < 4300.
+constexpr mpfr_prec_t exact_fused_sum(Format fmt) { return fmt == Format::Double ? 4300 : 600; }
 
-// The largest float below 1: fract's cap (spec 6.15.2, fract: "min(x -
-// floor(x), 0x1.fffffep-1f)").
-const double kFractCap = 0x1.fffffep-1;
+// The largest number below 1 of the format: fract's cap (spec 6.15.2,
+// fract: "min(x - floor(x), 0x1.fffffep-1f)"; 0x1.fffffffffffffp-1 for
+// double).
+double fract_cap(Format fmt) { return fmt == Format::Double ? 0x1.fffffffffffffp-1 : 0x1.fffffep-1; }
 
 // The extra precision the exact functions need (an inexact result there is
 // still enclosed correctly, this only spares a refinement round).
-mpfr_prec_t working_precision(Fn f, mpfr_prec_t prec) {
+mpfr_prec_t working_precision(Fn f, mpfr_prec_t prec, Format fmt) {
   switch (f) {
-    case Fn::add: case Fn::sub: case Fn::fdim: case Fn::fract: return std::max(prec, kExactSum);
-    case Fn::fma: case Fn::mad: return std::max(prec, kExactFusedSum);
+    case Fn::add: case Fn::sub: case Fn::fdim: case Fn::fract: return std::max(prec, exact_sum(fmt));
+    case Fn::fma: case Fn::mad: return std::max(prec, exact_fused_sum(fmt));
     default: return std::max<mpfr_prec_t>(prec, 64);
   }
 }
@@ -57,29 +60,37 @@ int magnitude_pick(mpfr_ptr r, const Mpfr& x, const Mpfr& y, bool larger) {
   return larger ? mpfr_max(r, x.get(), y.get(), N) : mpfr_min(r, x.get(), y.get(), N);
 }
 
-// nextafter(x, y) on float bits (spec 6.15.2; C99 7.12.11.3): y when x == y.
-uint32_t next_after_bits(float x, float y) {
-  if (std::isnan(x) || std::isnan(y)) return Float::quiet_nan_bits;
-  if (x == y) return to_bits(y);
-  return x < y ? next_up<Float>(to_bits(x)) : next_down<Float>(to_bits(x));
+// nextafter(x, y) in format F (spec 6.15.2; C99 7.12.11.3): y when x == y.
+// X and Y are values of F, held exactly in doubles.
+template <typename F>
+double next_after(double x, double y) {
+  using V = typename F::Value;
+  if (std::isnan(x) || std::isnan(y)) return x + y;
+  if (x == y) return y;
+  const auto b = to_bits(static_cast<V>(x));
+  return static_cast<double>(value_from_bits<F>(x < y ? next_up<F>(b) : next_down<F>(b)));
 }
 
-// The flush-to-zero variants spec 7.5.3 allows for nextafter; 0 when none
-// applies at (x, y).
-bool nextafter_ftz_variant(float x, float y, float* out) {
-  const float min_normal = 0x1p-126f;
-  if (x == min_normal && y < min_normal) { *out = 0.0f; return true; }
-  if (x == -min_normal && y > -min_normal) { *out = -0.0f; return true; }
-  if (x == 0 && std::signbit(x) && y > 0) { *out = min_normal; return true; }
-  if (x == 0 && !std::signbit(x) && y < 0) { *out = -min_normal; return true; }
+double next_after(Format fmt, double x, double y) {
+  return fmt == Format::Double ? next_after<Double>(x, y) : next_after<Float>(x, y);
+}
+
+double min_normal(Format fmt) { return fmt == Format::Double ? 0x1p-1022 : 0x1p-126; }
+
+// The flush-to-zero variants spec 7.5.3 allows for nextafter; false when
+// none applies at (x, y).
+bool nextafter_ftz_variant(Format fmt, double x, double y, double* out) {
+  const double m = min_normal(fmt);
+  if (x == m && y < m) { *out = 0.0; return true; }
+  if (x == -m && y > -m) { *out = -0.0; return true; }
+  if (x == 0 && std::signbit(x) && y > 0) { *out = m; return true; }
+  if (x == 0 && !std::signbit(x) && y < 0) { *out = -m; return true; }
   return false;
 }
 
-int set_float(mpfr_ptr r, float v) { return mpfr_set_flt(r, v, N); }
-
 // The real result of alternative ALT of F into R (R's precision set by the
 // caller); returns MPFR's ternary value (0: exact).
-int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
+int evaluate(Fn f, mpfr_ptr r, const double* a, int alt, Format fmt) {
   const Mpfr x(a[0], 53), y(a[1], 53), z(a[2], 53);
   const mpfr_srcptr X = x.get(), Y = y.get(), Z = z.get();
   switch (f) {
@@ -146,14 +157,14 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
       if (x.is_inf()) { mpfr_set_zero(r, x.signbit() ? -1 : 1); return 0; }
       mpfr_frac(r, X, N);  // x - trunc(x): exact, it fits x's significand
       return 0;
-    case Fn::fract: {  // min(x - floor(x), 0x1.fffffep-1f); fract(+-inf) = +-0 (spec 7.5.1)
+    case Fn::fract: {  // min(x - floor(x), largest below 1); fract(+-inf) = +-0 (spec 7.5.1)
       if (x.is_nan()) { mpfr_set_nan(r); return 0; }
       if (x.is_inf()) { mpfr_set_zero(r, x.signbit() ? -1 : 1); return 0; }
-      Mpfr floor_x = Mpfr::with_precision(64);
+      Mpfr floor_x = Mpfr::with_precision(64);  // floor of a float or double fits in 53 bits
       mpfr_floor(floor_x.get(), X);
       const int t = mpfr_sub(r, X, floor_x.get(), N);
-      if (mpfr_cmp_d(r, kFractCap) > 0) return mpfr_set_d(r, kFractCap, N);
-      return t;  // exact at the working precision (kExactSum)
+      if (mpfr_cmp_d(r, fract_cap(fmt)) > 0) return mpfr_set_d(r, fract_cap(fmt), N);
+      return t;  // exact at the working precision (exact_sum)
     }
     case Fn::atan2: return mpfr_atan2(r, X, Y, N);      // atan2(y, x): args (y, x)
     case Fn::atan2pi: return mpfr_atan2pi(r, X, Y, N);
@@ -171,10 +182,9 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
     case Fn::maxmag: return magnitude_pick(r, x, y, true);
     case Fn::minmag: return magnitude_pick(r, x, y, false);
     case Fn::nextafter: {
-      float v;
-      if (alt == 1 && nextafter_ftz_variant(static_cast<float>(a[0]), static_cast<float>(a[1]), &v))
-        return set_float(r, v);
-      return set_float(r, float_from_bits(next_after_bits(static_cast<float>(a[0]), static_cast<float>(a[1]))));
+      double v;
+      if (alt == 1 && nextafter_ftz_variant(fmt, a[0], a[1], &v)) return mpfr_set_d(r, v, N);
+      return mpfr_set_d(r, next_after(fmt, a[0], a[1]), N);
     }
     case Fn::pow: return mpfr_pow(r, X, Y, N);  // MPFR follows C99 F.9.4.4
     case Fn::powr: return powr(r, x, y);
@@ -190,18 +200,20 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
     case Fn::fma: return mpfr_fma(r, X, Y, Z, N);
     case Fn::mad: {
       if (alt == 0) return mpfr_fma(r, X, Y, Z, N);
-      // The unfused reading: the product correctly rounded to float, then
+      // The unfused reading: the product correctly rounded to the format, then
       // the sum (spec 7.4: "a multiply followed by an add both of which
       // are correctly rounded"; the add's rounding is the judged one).
       // Alternative 2, only offered when denormals may be flushed: the
       // multiply is an operation of its own, so a product that is
       // subnormal before rounding may be flushed to zero (7.5.3, rule 2)
       // before the add.
-      Mpfr product = Mpfr::with_precision(64);
-      mpfr_mul(product.get(), X, Y, N);  // exact: 48 bits
-      if (alt == 2 && !mpfr_zero_p(product.get()) && mpfr_get_exp(product.get()) <= -126)  // |p| < 2^-126
+      Mpfr product = Mpfr::with_precision(128);
+      mpfr_mul(product.get(), X, Y, N);  // exact: 48 or 106 bits
+      const long emin = fmt == Format::Double ? -1022 : -126;
+      if (alt == 2 && !mpfr_zero_p(product.get()) && mpfr_get_exp(product.get()) <= emin)  // |p| < 2^emin
         mpfr_set_zero(product.get(), 1);
-      const Mpfr rounded = Mpfr::from_bits<Float>(product.round_to<Float>(), 64);
+      const Mpfr rounded = fmt == Format::Double ? Mpfr::from_bits<Double>(product.round_to<Double>(), 64)
+                                                 : Mpfr::from_bits<Float>(product.round_to<Float>(), 64);
       return mpfr_add(r, rounded.get(), Z, N);
     }
     case Fn::ldexp: return mpfr_mul_2si(r, X, static_cast<long>(a[1]), N);
@@ -213,27 +225,27 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt) {
   throw std::invalid_argument("reference/math: not a real-valued function");
 }
 
-// Beyond this many binades from 1 no float verdict depends on the exact
-// value (float's own range is 2^-149 .. 2^128), so an underflow in MPFR's
+// Beyond this many binades from 1 no float or double verdict depends on the
+// exact value (double's own range is 2^-1074 .. 2^1024), so an underflow in MPFR's
 // range, or a result that tiny, is replaced by the proxy described below.
 constexpr mpfr_exp_t kTinyExponent = -(mpfr_exp_t{1} << 24);
 
 }  // namespace
 
-int alternatives(Fn f, const double* args, bool flush) {
+int alternatives(Fn f, const double* args, bool flush, Format format) {
   if (f == Fn::mad) return flush ? 3 : 2;
   if (f == Fn::rsqrt && args[0] == 0 && std::signbit(args[0])) return 2;
   if (f == Fn::nextafter && flush) {
-    float v;
-    if (nextafter_ftz_variant(static_cast<float>(args[0]), static_cast<float>(args[1]), &v)) return 2;
+    double v;
+    if (nextafter_ftz_variant(format, args[0], args[1], &v)) return 2;
   }
   return 1;
 }
 
-Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt) {
+Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt, Format format) {
   Enclosure e;
-  e.lo = Mpfr::with_precision(working_precision(f, prec));
-  const int ternary = evaluate(f, e.lo.get(), args, alt);
+  e.lo = Mpfr::with_precision(working_precision(f, prec, format));
+  const int ternary = evaluate(f, e.lo.get(), args, alt, format);
   mpfr_ptr v = e.lo.get();
   if (mpfr_nan_p(v) || ternary == 0) {
     e.hi = e.lo;

@@ -27,11 +27,14 @@ struct Enclosure {
 // or an unfused multiply-add, spec 7.4), for rsqrt(-0) (+inf or -inf: the
 // spec prescribes neither), and for nextafter's flush-to-zero edge cases
 // (spec 7.5.3) when `flush` is set; 1 otherwise.
-int alternatives(Fn f, const double* args, bool flush);
+int alternatives(Fn f, const double* args, bool flush, Format format = Format::Float);
 
 // Alternative ALT (0 .. alternatives()-1) of F at ARGS, at PREC bits (raised
 // where exactness needs more, for sums and fused products).
-Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt = 0);
+// FORMAT matters where the function's definition names its format: fract's
+// cap, nextafter's neighbour, mad's rounded product, and the precision at
+// which sums are exact.
+Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt = 0, Format format = Format::Float);
 
 // The integer results (ilogb, frexp.exponent, lgamma_r.sign, remquo.quo) at
 // ARGS, exactly, as exact_int documents them.

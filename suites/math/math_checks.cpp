@@ -1,5 +1,6 @@
 // The math suite's check, "math.builtin": one built-in (or arithmetic
-// operator) at every width in one sweep (harness/sweep.hpp). The reference
+// operator) at every width in one sweep (harness/sweep.hpp), at float or at
+// double (the case's "format"; one template, MathCase<Fmt>). The reference
 // of each input tuple is prepared once (Judge::prepare_many) and every
 // width's result is judged against it under the bound the run's regime
 // selects (math_bounds.hpp); integer results with exact_int_accepts; the
@@ -21,6 +22,7 @@
 #include "math_inputs.hpp"
 #include "reference/fp_bits.hpp"
 #include "reference/math/judge.hpp"
+#include "reference/math/judge_double.hpp"
 #include "sweep.hpp"
 
 namespace clconform::suites {
@@ -33,8 +35,38 @@ using math::LaneBound;
 using math::Outcome;
 using math::Regime;
 using math::Tuple;
+using ref::Double;
 using ref::Float;
 namespace rm = ref::math;
+
+// The two formats of a math case: the result's bits, its judge, and the
+// size of one element in the kernel's arrays.
+struct FloatFormat {
+  using Bits = uint32_t;
+  using Judge = rm::Judge;
+  static constexpr unsigned bytes = 4;
+  static constexpr bool fp64 = false;
+  static constexpr rm::Format format = rm::Format::Float;
+  static constexpr const char* every = "every float";
+  using Value = float;
+  static constexpr char code = 'f';  // WrongBits' format letter
+  static constexpr uint64_t quiet_nan = Float::quiet_nan_bits;
+  static bool is_nan(uint64_t b) { return ref::is_nan<Float>(uint32_t(b)); }
+  static bool quiet(uint64_t b) { return (b & Float::quiet_bit) != 0; }
+};
+struct DoubleFormat {
+  using Bits = uint64_t;
+  using Judge = rm::DoubleJudge;
+  static constexpr unsigned bytes = 8;
+  static constexpr bool fp64 = true;
+  static constexpr rm::Format format = rm::Format::Double;
+  static constexpr const char* every = "every double";
+  using Value = double;
+  static constexpr char code = 'd';
+  static constexpr uint64_t quiet_nan = Double::quiet_nan_bits;
+  static bool is_nan(uint64_t b) { return ref::is_nan<Double>(b); }
+  static bool quiet(uint64_t b) { return (b & Double::quiet_bit) != 0; }
+};
 
 // Histogram bin edges in ulp; the last bin is open ([65536, inf), and NaN
 // or infinitely wrong results).
@@ -42,10 +74,11 @@ const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 6
 constexpr size_t kBatch = 512;  // points prepared together
 constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
 
+template <class Fmt>
 struct Output {
   std::string judge_name;
   bool is_int = false, is_nan_fn = false;
-  std::unique_ptr<rm::Judge> judge;
+  std::unique_ptr<typename Fmt::Judge> judge;
   BoundSpec spec;
   // A bound that is the same for every lane, worked out once.
   std::optional<LaneBound> fixed;
@@ -55,7 +88,7 @@ struct Worst {
   double ulp = -1;
   uint64_t lane = 0;
   unsigned width = 0;
-  uint32_t got = 0;
+  uint64_t got = 0;
   Tuple in;
   std::string expected;
 };
@@ -76,16 +109,16 @@ struct Acc {
 
 bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
 
-Regime regime_of(CaseRun& run) {
+Regime regime_of(CaseRun& run, bool fp64) {
   Regime r;
   const std::string& o = run.session.programs.options();
   r.embedded = run.session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
   r.relaxed = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-unsafe-math-optimizations");
   r.finite_only = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-finite-math-only");
   r.no_signed_zeros = r.relaxed || contains(o, "-cl-no-signed-zeros");
-  r.cr_divide_sqrt = !r.relaxed && contains(o, "-cl-fp32-correctly-rounded-divide-sqrt") &&
+  r.cr_divide_sqrt = !fp64 && !r.relaxed && contains(o, "-cl-fp32-correctly-rounded-divide-sqrt") &&
                      (run.device().single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
-  r.denorms_may_flush = run.may_flush_denormals(4);
+  r.denorms_may_flush = run.may_flush_denormals(fp64 ? 8 : 4);
   return r;
 }
 
@@ -105,16 +138,34 @@ std::string reference_text(const rm::Judge::Point& p) {
   return s;
 }
 
+std::string reference_text(const rm::DoubleJudge::Point& p) {
+  std::string s = fmt("%.17g", p.approx);
+  if (p.certain) s += " (" + hex_bits(p.nearest, 8) + ")";
+  return s;
+}
+
+Arg arg_kind(const std::string& k) {
+  if (k == "float") return Arg::Float;
+  if (k == "double") return Arg::Double;
+  if (k == "int") return Arg::Int;
+  if (k == "uint") return Arg::Uint;
+  if (k == "ulong") return Arg::Ulong;
+  throw std::runtime_error("a math case has an argument of unknown type '" + k + "'");
+}
+
+template <class Fmt>
 class MathCase {
+  using Bits = typename Fmt::Bits;
+  using Judge = typename Fmt::Judge;
+  using Point = typename Judge::Point;
+  using Output = suites::Output<Fmt>;
+
  public:
   explicit MathCase(CaseRun& run) : run_(run), params_(run.c.params) {
-    for (const auto& a : params_.at("args").as_array()) {
-      const std::string& k = a.as_string();
-      args_.push_back(k == "float" ? Arg::Float : k == "int" ? Arg::Int : Arg::Uint);
-    }
+    for (const auto& a : params_.at("args").as_array()) args_.push_back(arg_kind(a.as_string()));
     for (const auto& w : params_.at("widths").as_array()) widths_.push_back(unsigned(w.as_int()));
     if (widths_.size() > kMaxWidths) throw std::runtime_error("a math case has more than 16 widths");
-    regime_ = regime_of(run);
+    regime_ = regime_of(run, Fmt::fp64);
     judged_ = params_.at("judged").as_bool();
     denormals_ = regime_.denorms_may_flush || params_.at("flushes").as_bool() ? rm::Denormals::MayFlush
                                                                                 : rm::Denormals::Kept;
@@ -130,7 +181,7 @@ class MathCase {
         out.judge_name = o.at("judge").as_string();
         if (!rm::find_function(out.judge_name))
           throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
-        if (!out.is_int) out.judge = std::make_unique<rm::Judge>(out.judge_name, denormals_);
+        if (!out.is_int) out.judge = std::make_unique<Judge>(out.judge_name, denormals_);
       }
       if (out.spec.constant()) out.fixed = out.spec.at(nullptr);
       outputs_.push_back(std::move(out));
@@ -146,7 +197,7 @@ class MathCase {
     std::vector<std::string> sets;
     for (const auto& s : params_.at("inputs").as_array()) sets.push_back(s.as_string());
     plan_ = std::make_unique<math::InputPlan>(args_, sets, check_tuples, run.opts.full(), run.opts.seed,
-                                              case_stream(run.c.id));
+                                              case_stream(run.c.id), Fmt::fp64);
   }
 
   void run() {
@@ -155,8 +206,8 @@ class MathCase {
     std::vector<cl::Kernel> kernels;
     for (unsigned w : widths_) kernels.emplace_back(program.program, (run_.c.kernel + "_" + std::to_string(w)).c_str());
     SweepShape shape;
-    shape.in_elem.assign(args_.size(), 4);
-    shape.out_elem.assign(outputs_.size(), 4);
+    for (Arg a : args_) shape.in_elem.push_back(math::arg_bytes(a));
+    for (const Output& o : outputs_) shape.out_elem.push_back(out_bytes(o));
     shape.widths = widths_;
     const CaseRun::Range range = run_.range(plan_->total());
     // Small runs get a chunk of their own size rather than the device's default.
@@ -166,7 +217,10 @@ class MathCase {
       for (size_t i = lo; i < hi; ++i) {
         const uint64_t lane = ch.first + i;
         const Tuple t = lane < range.end ? plan_->at(lane) : Tuple{};
-        for (size_t a = 0; a < args_.size(); ++a) std::memcpy(ch.in[a] + 4 * i, &t.bits[a], 4);
+        for (size_t a = 0; a < args_.size(); ++a) {
+          const unsigned n = math::arg_bytes(args_[a]);  // the low bytes of the bits (little-endian host)
+          std::memcpy(ch.in[a] + n * i, &t.bits[a], n);
+        }
       }
     };
     Sweep::Verify<Acc> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) { verify_lanes(ch, lo, hi, acc); };
@@ -186,9 +240,14 @@ class MathCase {
     a.check_skip.assign(checks_.size(), 0);
   }
 
+  static unsigned out_bytes(const Output& o) { return o.is_int ? 4 : Fmt::bytes; }
+
   Tuple read_tuple(const SweepChunk& ch, size_t i) const {
     Tuple t;
-    for (size_t a = 0; a < args_.size(); ++a) std::memcpy(&t.bits[a], ch.in[a] + 4 * i, 4);
+    for (size_t a = 0; a < args_.size(); ++a) {
+      const unsigned n = math::arg_bytes(args_[a]);
+      std::memcpy(&t.bits[a], ch.in[a] + n * i, n);
+    }
     return t;
   }
 
@@ -198,32 +257,35 @@ class MathCase {
 
   bool nonfinite_arg(const Tuple& t) const {
     for (size_t a = 0; a < args_.size(); ++a)
-      if (args_[a] == Arg::Float && !std::isfinite(ref::float_from_bits(t.bits[a]))) return true;
+      if ((args_[a] == Arg::Float || args_[a] == Arg::Double) && !std::isfinite(plan_->value(unsigned(a), t.bits[a])))
+        return true;
     return false;
   }
 
   // A wrong result of width W: GOT and WANT are its bits and the reference's
   // in the output's format ('f' or 'i'); EDGE names the edge case it checks.
-  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, char format, uint32_t got, uint32_t want,
+  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, char format, uint64_t got, uint64_t want,
                     std::string expected, std::string note, double ulp, const std::string& edge = "") const {
     Mismatch m;
     m.index = lane;
     m.lane = int(lane % w);
-    for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], 4));
-    m.output = format == 'i' ? std::to_string(int32_t(got)) : hex_bits(got, 4);
+    for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
+    m.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
     m.expected = std::move(expected);
     m.note = "width " + std::to_string(w) + ": " + note;
     m.ulp = ulp;
     m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
-    // The inputs are read as floats, integer arguments (ldexp's, pown's) too.
-    m.bits = WrongBits{'f', format, 4, 4, w, std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
+    // The inputs are read in the case's format, integer arguments (ldexp's,
+    // pown's) too.
+    m.bits = WrongBits{Fmt::code, format, Fmt::bytes, format == 'i' ? 4u : Fmt::bytes, w,
+                       std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
     m.edge = edge;
     return m;
   }
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     init(acc);
-    std::vector<std::vector<rm::Judge::Point>> points(outputs_.size());
+    std::vector<std::vector<Point>> points(outputs_.size());
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
       const size_t b1 = std::min(hi, b0 + kBatch);
       for (size_t j = 0; j < outputs_.size(); ++j) {
@@ -241,7 +303,7 @@ class MathCase {
         for (size_t j = 0; j < outputs_.size(); ++j)
           if (outputs_[j].judge && !std::isfinite(points[j][i - b0].approx)) nonfinite_result = true;
         for (size_t j = 0; j < outputs_.size(); ++j) {
-          const rm::Judge::Point* p = outputs_[j].judge ? &points[j][i - b0] : nullptr;
+          const Point* p = outputs_[j].judge ? &points[j][i - b0] : nullptr;
           if (lane < plan_->check_lanes()) {
             edge_lane(ch, i, lane, t, j, p, acc);
           } else {
@@ -252,16 +314,17 @@ class MathCase {
     }
   }
 
-  uint32_t got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
-    uint32_t g;
-    std::memcpy(&g, ch.out[k][j] + 4 * i, 4);
+  Bits got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
+    Bits g = 0;
+    const unsigned n = out_bytes(outputs_[j]);
+    std::memcpy(&g, ch.out[k][j] + n * i, n);
     return g;
   }
 
   // One width's float result against the bound; returns whether it passed.
   // WHAT names the check for a failure's note ("sin", an edge case's name).
   // EDGE: the edge case this lane checks, "" for an ordinary lane.
-  bool judge_one(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, uint32_t got, uint64_t lane,
+  bool judge_one(const Output& out, const Point& p, const LaneBound& lb, Bits got, uint64_t lane,
                  size_t k, const Tuple& t, Acc& acc, const std::string& what, const std::string& edge) const {
     const rm::Verdict v = out.judge->judge(p, got, lb.bound);
     acc.mpfr += v.used_mpfr;
@@ -270,7 +333,7 @@ class MathCase {
 
   // Counts the results GOT of widths [K0, K1), which share the verdict V,
   // keeping each one that fails; returns whether they passed.
-  bool record(const Output& out, const rm::Judge::Point& p, const LaneBound& lb, const rm::Verdict& v, uint32_t got,
+  bool record(const Output& out, const Point& p, const LaneBound& lb, const rm::Verdict& v, Bits got,
               uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what,
               const std::string& edge = "") const {
     const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
@@ -287,30 +350,30 @@ class MathCase {
     std::string note = what + ": " + ulp_text(u) + " ulp";
     if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
     note += "; bound " + out.spec.describe();
-    const uint32_t want = p.certain ? uint32_t(p.nearest) : ref::to_bits(float(p.approx));
+    const Bits want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
     for (size_t k = k0; k < k1; ++k) {
       ++acc.widths[k].failed;
-      acc.failures.add(mismatch(lane, widths_[k], t, 'f', got, want, reference_text(p), note, u, edge));
+      acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, want, reference_text(p), note, u, edge));
     }
     return false;
   }
 
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
-                    const rm::Judge::Point* p, bool nonfinite_result, Acc& acc) const {
+                    const Point* p, bool nonfinite_result, Acc& acc) const {
     const Output& out = outputs_[j];
     double own[3] = {0, 0, 0};
     if (!p) to_args(t, own);
     const double* args = p ? p->args : own;  // a Point holds its arguments already
     if (out.is_nan_fn) {  // nan(nancode): a NaN (a quiet one, 7.5.1 "should")
       for (size_t k = 0; k < widths_.size(); ++k) {
-        const uint32_t got = got_bits(ch, k, j, i);
+        const Bits got = got_bits(ch, k, j, i);
         ++acc.widths[k].checked;
         ++acc.nans;
-        if (ref::is_nan<Float>(got)) {
-          acc.quiet_nans += (got & Float::quiet_bit) != 0;
+        if (Fmt::is_nan(got)) {
+          acc.quiet_nans += Fmt::quiet(got);
         } else {
           ++acc.widths[k].failed;
-          acc.failures.add(mismatch(lane, widths_[k], t, 'f', got, Float::quiet_bit | Float::infinity_bits, "a NaN",
+          acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, Fmt::quiet_nan, "a NaN",
                                     "nan() must return a NaN", HUGE_VAL));
         }
       }
@@ -327,7 +390,7 @@ class MathCase {
         int32_t got;
         std::memcpy(&got, ch.out[k][j] + 4 * i, 4);
         ++acc.widths[k].checked;
-        if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_)) {
+        if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_, Fmt::format)) {
           ++acc.widths[k].failed;
           const int32_t want = rm::exact_int(out.judge_name, args);
           acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got), uint32_t(want), std::to_string(want),
@@ -343,7 +406,7 @@ class MathCase {
     // that returned the same bits (nearly always all of them) share one
     // verdict: it depends only on the point, the bound and the bits.
     const size_t nk = widths_.size();
-    uint32_t got[kMaxWidths];
+    Bits got[kMaxWidths];
     for (size_t k = 0; k < nk; ++k) got[k] = got_bits(ch, k, j, i);
     for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
       for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
@@ -353,7 +416,7 @@ class MathCase {
     }
   }
 
-  void edge_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j, const rm::Judge::Point* p,
+  void edge_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j, const Point* p,
                  Acc& acc) const {
     const size_t c = check_of_lane_[lane];
     const EdgeCheck& check = checks_[c];
@@ -363,9 +426,9 @@ class MathCase {
       return;
     }
     for (size_t k = 0; k < widths_.size(); ++k) {
-      const uint32_t got = got_bits(ch, k, j, i);
-      Outcome o = out.is_int ? math::check_int(check, j, t, args_, int32_t(got), regime_)
-                             : math::check_float(check, j, t, args_, got, regime_);
+      const Bits got = got_bits(ch, k, j, i);
+      Outcome o = out.is_int ? math::check_int(check, j, t, args_, int32_t(uint32_t(got)), regime_)
+                             : math::check_float(check, j, t, args_, got, regime_, Fmt::fp64);
       if (o == Outcome::Numeric) {
         double args[3] = {0, 0, 0};
         to_args(t, args);
@@ -389,12 +452,12 @@ class MathCase {
         ++acc.check_fail[c];
         ++acc.widths[k].checked;
         ++acc.widths[k].failed;
-        Mismatch m = mismatch(lane, widths_[k], t, out.is_int ? 'i' : 'f', got,
-                              math::expected_bits(check, j, t).value_or(got), math::expected_text(check, j),
+        Mismatch m = mismatch(lane, widths_[k], t, out.is_int ? 'i' : Fmt::code, got,
+                              math::expected_bits(check, j, t, Fmt::fp64).value_or(got), math::expected_text(check, j),
                               "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL, check.name);
         // An expectation that is no single value ("lt1") cannot be read as
         // a kind of wrong value from the bits.
-        if (!math::expected_bits(check, j, t)) m.kind = "wrong_value";
+        if (!math::expected_bits(check, j, t, Fmt::fp64)) m.kind = "wrong_value";
         acc.failures.add(std::move(m));
       }
     }
@@ -451,9 +514,9 @@ class MathCase {
       m["histogram"] = h;
       if (all.worst.ulp >= 0) {
         json::Value w = json::Value::object(), in = json::Value::array();
-        for (size_t a = 0; a < args_.size(); ++a) in.push_back(hex_bits(all.worst.in.bits[a], 4));
+        for (size_t a = 0; a < args_.size(); ++a) in.push_back(hex_bits(all.worst.in.bits[a], math::arg_bytes(args_[a])));
         w["inputs"] = in;
-        w["output"] = hex_bits(all.worst.got, 4);
+        w["output"] = hex_bits(all.worst.got, out_bytes(primary));
         w["expected"] = all.worst.expected;
         w["index"] = static_cast<unsigned long long>(all.worst.lane);
         w["width"] = all.worst.width;
@@ -497,7 +560,7 @@ class MathCase {
     r.metrics = m;
 
     std::string d = name + ": " + std::to_string(range.size()) + " inputs x " + std::to_string(widths_.size()) +
-                    " widths (" + (plan_->exhaustive() ? "every float" : run_.opts.full() ? "full sample" : "quick") +
+                    " widths (" + (plan_->exhaustive() ? Fmt::every : run_.opts.full() ? "full sample" : "quick") +
                     "), " + regime_.describe() + "; ";
     if (measured) d += "max " + ulp_text(max_ulp) + " ulp (" + width_text + "), bound " + primary.spec.describe();
     for (size_t j = 1; j < outputs_.size(); ++j)
@@ -525,8 +588,14 @@ class MathCase {
 };
 
 void check_builtin(CaseRun& run) {
-  MathCase c(run);
-  c.run();
+  const json::Value& format = run.c.params.get("format");
+  if (format.is_string() && format.as_string() == "double") {
+    MathCase<DoubleFormat> c(run);
+    c.run();
+  } else {
+    MathCase<FloatFormat> c(run);
+    c.run();
+  }
 }
 
 }  // namespace

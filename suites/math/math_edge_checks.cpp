@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 #include "reference/fp_bits.hpp"
@@ -9,6 +10,7 @@
 namespace clconform::suites::math {
 namespace {
 
+using ref::Double;
 using ref::Float;
 
 // A float written in the catalog: +0, -0, inf, -inf, nan, -nan, or a C
@@ -26,34 +28,64 @@ uint32_t parse_float(const std::string& s) {
   return ref::to_bits(f);
 }
 
-uint32_t parse_arg(const std::string& s, Arg kind) {
-  if (kind == Arg::Float) return parse_float(s);
+// The same for a double, rounded to nearest as strtod does.
+uint64_t parse_double(const std::string& s) {
+  if (s == "+0" || s == "0") return 0;
+  if (s == "-0") return Double::sign_mask;
+  if (s == "inf" || s == "+inf") return Double::infinity_bits;
+  if (s == "-inf") return Double::infinity_bits | Double::sign_mask;
+  if (s == "nan") return Double::quiet_nan_bits;
+  if (s == "-nan") return Double::quiet_nan_bits | Double::sign_mask;
   char* end = nullptr;
+  const double d = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end) throw std::runtime_error("edge check: '" + s + "' is not a double");
+  return ref::to_bits(d);
+}
+
+uint64_t parse_value(const std::string& s, bool fp64) { return fp64 ? parse_double(s) : parse_float(s); }
+
+uint64_t parse_arg(const std::string& s, Arg kind) {
+  if (kind == Arg::Float) return parse_float(s);
+  if (kind == Arg::Double) return parse_double(s);
+  char* end = nullptr;
+  if (kind == Arg::Ulong) {
+    const unsigned long long u = std::strtoull(s.c_str(), &end, 0);
+    if (end == s.c_str() || *end) throw std::runtime_error("edge check: '" + s + "' is not an integer");
+    return u;
+  }
   const long long v = std::strtoll(s.c_str(), &end, 0);
   if (end == s.c_str() || *end) throw std::runtime_error("edge check: '" + s + "' is not an integer");
   return uint32_t(v);
 }
 
-bool is_zero(uint32_t b) { return ref::abs_bits<Float>(b) == 0; }
-bool is_nan(uint32_t b) { return ref::is_nan<Float>(b); }
-bool finite(uint32_t b) { return ref::abs_bits<Float>(b) < Float::infinity_bits; }
+// Bit tests of a float (FP64 false) or double value.
+uint64_t sign_mask(bool fp64) { return fp64 ? Double::sign_mask : Float::sign_mask; }
+uint64_t abs_of(uint64_t b, bool fp64) { return b & ~sign_mask(fp64); }
+bool is_zero(uint64_t b, bool fp64) { return abs_of(b, fp64) == 0; }
+bool is_nan(uint64_t b, bool fp64) {
+  return abs_of(b, fp64) > (fp64 ? Double::infinity_bits : uint64_t(Float::infinity_bits));
+}
+bool finite(uint64_t b, bool fp64) {
+  return abs_of(b, fp64) < (fp64 ? Double::infinity_bits : uint64_t(Float::infinity_bits));
+}
 
 bool nonfinite_arg(const Tuple& t, const std::vector<Arg>& args) {
   for (size_t a = 0; a < args.size(); ++a)
-    if (args[a] == Arg::Float && !finite(t.bits[a])) return true;
+    if ((args[a] == Arg::Float || args[a] == Arg::Double) && !finite(t.bits[a], args[a] == Arg::Double)) return true;
   return false;
 }
 
-// The bits a float expectation names at tuple T: "nan" is the canonical
-// quiet NaN (any NaN passes); "lt1" names no single value.
-std::optional<uint32_t> named_bits(const std::string& want, const Tuple& t) {
-  if (want == "nan") return Float::quiet_bit | Float::infinity_bits;
+// The bits a float (FP64: double) expectation names at tuple T: "nan" is
+// the canonical quiet NaN (any NaN passes); "lt1" names no single value.
+std::optional<uint64_t> named_bits(const std::string& want, const Tuple& t, bool fp64) {
+  const uint64_t sign = sign_mask(fp64);
+  if (want == "nan") return fp64 ? Double::quiet_nan_bits : uint64_t(Float::quiet_nan_bits);
   if (want == "lt1" || want == "ref") return std::nullopt;
   if (want == "arg0" || want == "arg1") return t.bits[want == "arg0" ? 0 : 1];
-  if (want == "absarg0") return ref::abs_bits<Float>(t.bits[0]);
-  if (want == "copysign0") return t.bits[0] & Float::sign_mask;
-  if (want == "copysign0neg") return (t.bits[0] & Float::sign_mask) ^ Float::sign_mask;
-  return parse_float(want);
+  if (want == "absarg0") return abs_of(t.bits[0], fp64);
+  if (want == "copysign0") return t.bits[0] & sign;
+  if (want == "copysign0neg") return (t.bits[0] & sign) ^ sign;
+  return parse_value(want, fp64);
 }
 
 }  // namespace
@@ -82,8 +114,8 @@ std::vector<EdgeCheck> parse_edge_checks(const json::Value& rules, const std::ve
   return out;
 }
 
-Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, uint32_t got,
-                    const Regime& regime) {
+Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, uint64_t got,
+                    const Regime& regime, bool fp64) {
   const json::Value& e = c.expect[out];
   if (e.is_null()) return Outcome::Skip;
   const std::string& want = e.as_string();
@@ -93,15 +125,17 @@ Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::v
   }
   if (want == "ref") return Outcome::Numeric;
   if (want == "lt1") {
-    const float v = ref::float_from_bits(got);
-    return !is_nan(got) && v >= 0 && v < 1 ? Outcome::Pass : Outcome::Fail;
+    const double v = fp64 ? ref::double_from_bits(got) : double(ref::float_from_bits(uint32_t(got)));
+    return !is_nan(got, fp64) && v >= 0 && v < 1 ? Outcome::Pass : Outcome::Fail;
   }
-  const uint32_t bits = *named_bits(want, t);
+  const uint64_t bits = *named_bits(want, t, fp64);
   // "nan", or a NaN argument passed through: any NaN.
-  if ((want == "nan" || want == "arg0" || want == "arg1") && is_nan(bits)) return is_nan(got) ? Outcome::Pass : Outcome::Fail;
+  if ((want == "nan" || want == "arg0" || want == "arg1") && is_nan(bits, fp64))
+    return is_nan(got, fp64) ? Outcome::Pass : Outcome::Fail;
   if (got == bits) return Outcome::Pass;
-  if (regime.no_signed_zeros && is_zero(bits) && is_zero(got)) return Outcome::Pass;
-  if (regime.denorms_may_flush && !c.ftz_alt[out].empty() && got == parse_float(c.ftz_alt[out])) return Outcome::Pass;
+  if (regime.no_signed_zeros && is_zero(bits, fp64) && is_zero(got, fp64)) return Outcome::Pass;
+  if (regime.denorms_may_flush && !c.ftz_alt[out].empty() && got == parse_value(c.ftz_alt[out], fp64))
+    return Outcome::Pass;
   return Outcome::Fail;
 }
 
@@ -123,10 +157,10 @@ Outcome check_int(const EdgeCheck& c, size_t out, const Tuple& t, const std::vec
   return e.as_int() == got ? Outcome::Pass : Outcome::Fail;
 }
 
-std::optional<uint32_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t) {
+std::optional<uint64_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t, bool fp64) {
   const json::Value& e = c.expect[out];
-  if (e.is_string()) return named_bits(e.as_string(), t);
-  if (e.is_array()) return e.as_array().empty() ? std::nullopt : std::optional<uint32_t>(uint32_t(e.as_array()[0].as_int()));
+  if (e.is_string()) return named_bits(e.as_string(), t, fp64);
+  if (e.is_array()) return e.as_array().empty() ? std::nullopt : std::optional<uint64_t>(uint32_t(e.as_array()[0].as_int()));
   if (e.is_null()) return std::nullopt;
   return uint32_t(e.as_int());
 }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "inputs.hpp"  // harness: counter_bits
+#include "math_inputs_fp64.hpp"
 #include "reference/fp_bits.hpp"
 
 namespace clconform::suites::math {
@@ -176,9 +177,11 @@ std::vector<uint32_t> unique(std::vector<uint32_t> v) {
 
 }  // namespace
 
+static std::vector<uint64_t> widen(const std::vector<uint32_t>& v) { return std::vector<uint64_t>(v.begin(), v.end()); }
+
 InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets, std::vector<Tuple> checks,
-                     bool full, uint64_t seed, uint64_t stream)
-    : args_(std::move(args)), fixed_(std::move(checks)), seed_(seed), stream_(stream) {
+                     bool full, uint64_t seed, uint64_t stream, bool fp64)
+    : args_(std::move(args)), fixed_(std::move(checks)), fp64_(fp64), seed_(seed), stream_(stream) {
   if (args_.empty() || args_.size() > 3) throw std::runtime_error("math inputs: 1 to 3 arguments");
   checks_ = fixed_.size();
   std::string int_set;
@@ -187,18 +190,22 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
   int_sets_.assign(args_.size(), int_set);
 
   // The edge list of each argument.
-  std::vector<std::vector<uint32_t>> edges(args_.size());
+  std::vector<std::vector<uint64_t>> edges(args_.size());
   for (size_t a = 0; a < args_.size(); ++a) {
     if (args_[a] == Arg::Int) {
-      edges[a] = int_edges(int_set);
+      edges[a] = widen(int_edges(int_set));
     } else if (args_[a] == Arg::Uint) {
-      edges[a] = uint_edges();
+      edges[a] = widen(uint_edges());
+    } else if (args_[a] == Arg::Ulong) {
+      edges[a] = ulong_edges();
+    } else if (args_[a] == Arg::Double) {
+      edges[a] = args_.size() == 1 ? double_edges(sets) : double_cross_edges(sets);
     } else if (args_.size() == 1) {
       std::vector<uint32_t> v = specials();
       const auto b = binade_ends();
       v.insert(v.end(), b.begin(), b.end());
       for (const auto& s : sets) add_set(v, s);
-      edges[a] = unique(v);
+      edges[a] = widen(unique(v));
     } else {
       // Cross products grow with the product of the lists: the core list,
       // plus at most 64 values of the catalog's sets, spread over them.
@@ -208,10 +215,10 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
       std::vector<uint32_t> v = core();
       const size_t step = std::max<size_t>(1, extra.size() / 64);
       for (size_t i = 0; i < extra.size(); i += step) v.push_back(extra[i]);
-      edges[a] = unique(v);
+      edges[a] = widen(unique(v));
     }
   }
-  exhaustive_ = full && args_.size() == 1;
+  exhaustive_ = full && args_.size() == 1 && !fp64_;
   if (exhaustive_) {
     tail_ = uint64_t(1) << 32;
     return;
@@ -228,7 +235,30 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
     }
     fixed_.push_back(t);
   }
-  tail_ = full ? kFullSample : kQuickPerExponent * 255 * 2;
+  if (fp64_)
+    tail_ = full ? (args_.size() == 1 ? kFullDouble : kFullSample) : kQuickPerExponentDouble * 2047 * 2;
+  else
+    tail_ = full ? kFullSample : kQuickPerExponent * 255 * 2;
+}
+
+// The double counterpart of random_arg: the first double argument of lane
+// LANE has sign LANE & 1 and exponent field (LANE >> 1) mod 2047
+// (subnormals included); the others an exponent within 26 binades of the
+// first's half of the time, any exponent otherwise.
+uint64_t InputPlan::random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const {
+  const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
+  const uint64_t mant = counter_bits(seed_ ^ 0x9e3779b97f4a7c15u, stream_, lane * 4 + arg) & ref::Double::mantissa_mask;
+  uint64_t e;
+  if (arg == 0 || args_[0] != Arg::Double) {
+    e = arg == 0 ? (lane >> 1) % 2047 : (r >> 16) % 2047;
+  } else if (r & 2) {
+    const int near = int((first_bits >> 52) & 0x7FF) + int((r >> 8) % 53) - 26;
+    e = uint64_t(std::clamp(near, 0, 2046));
+  } else {
+    e = (r >> 16) % 2047;
+  }
+  const bool negative = arg == 0 ? (lane & 1) : (r & 1);
+  return (negative ? ref::Double::sign_mask : 0) | e << 52 | mant;
 }
 
 // Argument ARG of random lane LANE. The first float argument is stratified:
@@ -236,8 +266,10 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
 // included), so every exponent gets the same share; the others take an
 // exponent near the first's half of the time (where fmod, atan2, hypot,
 // pow, ... do their interesting work) and any exponent otherwise.
-uint32_t InputPlan::random_arg(unsigned arg, uint64_t lane, uint32_t first_bits) const {
+uint64_t InputPlan::random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const {
+  if (args_[arg] == Arg::Double) return random_double(arg, lane, first_bits);
   const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
+  if (args_[arg] == Arg::Ulong) return r;
   if (args_[arg] == Arg::Uint) return uint32_t(r >> 32);
   if (args_[arg] == Arg::Int) {
     if ((r & 3) == 0) return uint32_t(r >> 32);  // any int
@@ -268,15 +300,18 @@ Tuple InputPlan::at(uint64_t lane) const {
     return t;
   }
   t.bits[0] = random_arg(0, k, 0);
+  // nan(ulong) and the like: only the first argument is stratified.
   for (unsigned a = 1; a < args_.size(); ++a) t.bits[a] = random_arg(a, k, t.bits[0]);
   return t;
 }
 
-double InputPlan::value(unsigned arg, uint32_t bits) const {
+double InputPlan::value(unsigned arg, uint64_t bits) const {
   switch (args_[arg]) {
-    case Arg::Float: return double(ref::float_from_bits(bits));
-    case Arg::Int: return double(int32_t(bits));
-    case Arg::Uint: return double(bits);
+    case Arg::Float: return double(ref::float_from_bits(uint32_t(bits)));
+    case Arg::Double: return ref::double_from_bits(bits);
+    case Arg::Int: return double(int32_t(uint32_t(bits)));
+    case Arg::Uint: return double(uint32_t(bits));
+    case Arg::Ulong: return double(bits);
   }
   return 0;
 }

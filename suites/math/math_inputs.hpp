@@ -9,8 +9,11 @@
 // cross product of a smaller edge list), then
 //   quick mode: a seeded random sample stratified by exponent (every
 //               exponent of the first argument equally often);
-//   full mode:  every one of the 2^32 floats (one float argument), or a
+//   full mode:  every one of the 2^32 floats (one float argument), 2^32
+//               doubles stratified by sign and exponent (one double
+//               argument: every binade gets the same share), or a
 //               stratified sample of 2^28 tuples (several arguments).
+// Double cases (FP64) draw from double's edge values and exponents.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +22,13 @@
 
 namespace clconform::suites::math {
 
-enum class Arg { Float, Int, Uint };
+enum class Arg { Float, Double, Int, Uint, Ulong };
+
+// Bytes of one argument of that kind in the kernel's arrays.
+inline unsigned arg_bytes(Arg a) { return a == Arg::Double || a == Arg::Ulong ? 8 : 4; }
 
 struct Tuple {
-  uint32_t bits[3] = {0, 0, 0};
+  uint64_t bits[3] = {0, 0, 0};
 };
 
 class InputPlan {
@@ -31,7 +37,7 @@ class InputPlan {
   // "hyper", "gamma", "int:ldexp", "int:pow", "int:root"). Throws
   // std::runtime_error for an unknown set.
   InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets, std::vector<Tuple> checks, bool full,
-            uint64_t seed, uint64_t stream);
+            uint64_t seed, uint64_t stream, bool fp64 = false);
 
   uint64_t total() const { return fixed_.size() + tail_; }
   uint64_t check_lanes() const { return checks_; }
@@ -40,23 +46,29 @@ class InputPlan {
   Tuple at(uint64_t lane) const;
 
   // The value an argument's bits stand for, exactly.
-  double value(unsigned arg, uint32_t bits) const;
+  double value(unsigned arg, uint64_t bits) const;
   const std::vector<Arg>& args() const { return args_; }
 
  private:
-  uint32_t random_arg(unsigned arg, uint64_t lane, uint32_t first_bits) const;
+  uint64_t random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const;
+  uint64_t random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const;
 
   std::vector<Arg> args_;
   std::vector<std::string> int_sets_;  // per argument: which int set ("" = the default)
   std::vector<Tuple> fixed_;
   uint64_t checks_ = 0, tail_ = 0;
   bool exhaustive_ = false;
+  bool fp64_ = false;
   uint64_t seed_, stream_;
 };
 
 // Quick mode's random lanes per sign and exponent (255 exponent fields,
 // denormals included, both signs).
 constexpr uint64_t kQuickPerExponent = 16;
+// The same for double (2047 exponent fields, both signs): 16,376 lanes.
+constexpr uint64_t kQuickPerExponentDouble = 4;
+// Full mode, one double argument: 2^32 lanes stratified by sign and exponent.
+constexpr uint64_t kFullDouble = uint64_t(1) << 32;
 constexpr uint64_t kFullSample = uint64_t(1) << 28;
 
 }  // namespace clconform::suites::math

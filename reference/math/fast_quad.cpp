@@ -1,0 +1,80 @@
+#include "reference/math/fast_quad.hpp"
+
+#include <cmath>
+
+#include <quadmath.h>
+
+namespace clconform::ref::math {
+namespace {
+
+// Beyond this, sin, cos and tan are left to MPFR, whose argument reduction
+// is exact for every double (the largest needs about 1100 bits of pi).
+constexpr double kTrigLimit = 0x1p30;
+
+bool finite_args(const double* a, int n) {
+  for (int i = 0; i < n; ++i)
+    if (!std::isfinite(a[i])) return false;
+  return true;
+}
+
+// The value of F at A, or NaN where this tier has none.
+__float128 value(Fn f, const double* a) {
+  const __float128 x = a[0], y = a[1], z = a[2];
+  const __float128 none = nanq("");
+  switch (f) {
+    case Fn::sin: case Fn::sincos_sin: return std::fabs(a[0]) <= kTrigLimit ? sinq(x) : none;
+    case Fn::cos: case Fn::sincos_cos: return std::fabs(a[0]) <= kTrigLimit ? cosq(x) : none;
+    case Fn::tan: return std::fabs(a[0]) <= kTrigLimit ? tanq(x) : none;
+    case Fn::asin: return asinq(x);
+    case Fn::acos: return acosq(x);
+    case Fn::atan: return atanq(x);
+    case Fn::atan2: return atan2q(x, y);
+    case Fn::sinh: return sinhq(x);
+    case Fn::cosh: return coshq(x);
+    case Fn::tanh: return tanhq(x);
+    case Fn::asinh: return asinhq(x);
+    case Fn::acosh: return acoshq(x);
+    case Fn::atanh: return atanhq(x);
+    case Fn::exp: return expq(x);
+    case Fn::exp2: return exp2q(x);
+    case Fn::expm1: return expm1q(x);
+    case Fn::log: return a[0] > 0 ? logq(x) : none;
+    case Fn::log2: return a[0] > 0 ? log2q(x) : none;
+    case Fn::log10: return a[0] > 0 ? log10q(x) : none;
+    case Fn::log1p: return a[0] > -1 ? log1pq(x) : none;
+    case Fn::cbrt: return cbrtq(x);
+    case Fn::hypot: return hypotq(x, y);
+    case Fn::erf: return erfq(x);
+    // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
+    case Fn::pow: case Fn::powr: return a[0] > 0 ? powq(x, y) : none;
+    // One or two binary128 roundings of exact double operands (products of
+    // doubles are exact in 113 bits; sums lose at most 2^-113 relative).
+    case Fn::sqrt: return a[0] >= 0 ? sqrtq(x) : none;
+    case Fn::rsqrt: return a[0] > 0 ? 1 / sqrtq(x) : none;
+    case Fn::recip: return a[0] != 0 ? 1 / x : none;
+    case Fn::add: return x + y;
+    case Fn::sub: return x - y;
+    case Fn::mul: return x * y;
+    case Fn::divide: return a[1] != 0 ? x / y : none;
+    case Fn::fma: return x * y + z;
+    case Fn::fdim: return a[0] > a[1] ? x - y : none;
+    default: return none;
+  }
+}
+
+}  // namespace
+
+bool has_quad_tier(Fn f) {
+  const double one[3] = {0.5, 0.5, 0.5};
+  return !isnanq(value(f, one));
+}
+
+bool quad_value(Fn f, const double* args, __float128* q) {
+  if (!finite_args(args, 3)) return false;
+  const __float128 v = value(f, args);
+  if (isnanq(v) || isinfq(v)) return false;
+  *q = v;
+  return true;
+}
+
+}  // namespace clconform::ref::math

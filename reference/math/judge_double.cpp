@@ -1,0 +1,208 @@
+#include "reference/math/judge_double.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#define MPFR_WANT_FLOAT128 1
+#include <mpfr.h>
+#include <quadmath.h>
+
+#include "reference/fp_bits.hpp"
+#include "reference/math/fast_quad.hpp"
+#include "reference/math/functions.hpp"
+#include "reference/math/mpfr_eval.hpp"
+#include "reference/math/mpfr_verdict.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+using Q = __float128;
+
+// The enclosure MPFR gives at this precision is 2^-127 wide relative to the
+// result; rounding it to binary128 adds 2^-113: 2^-110 covers both.
+constexpr mpfr_prec_t kPreparePrecision = 128;
+const Q kMpfrRelError = 0x1p-110Q;
+// Relative slack on every comparison of the fast verdict: each is a few
+// binary128 operations on numbers known to 2^-100 anyway.
+const Q kSlack = 0x1p-90Q;
+
+const Q kMinNormal = 0x1p-1022Q;
+const Q kSubnormalUlp = 0x1p-1074Q;
+const Q kBeyond = 0x1p1024Q;  // an infinity stands for every real from here (reference/ulp.hpp)
+
+double double_of(uint64_t b) {
+  double d;
+  std::memcpy(&d, &b, 8);
+  return d;
+}
+
+uint64_t bits_of(double d) {
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
+
+bool is_nan_bits(uint64_t b) { return (b & ~Double::sign_mask) > Double::infinity_bits; }
+bool is_inf_bits(uint64_t b) { return (b & ~Double::sign_mask) == Double::infinity_bits; }
+bool is_zero_bits(uint64_t b) { return (b & ~Double::sign_mask) == 0; }
+
+// The spec's ulp (reference/ulp.hpp, for double) of every real in [lo, hi]
+// when it is one number there, else 0. lo <= hi, both finite.
+Q ulp_over(Q lo, Q hi) {
+  if (lo < 0 && hi > 0) return fmaxq(-lo, hi) <= kMinNormal ? kSubnormalUlp : 0;
+  const Q a = fminq(fabsq(lo), fabsq(hi)), b = fmaxq(fabsq(lo), fabsq(hi));
+  if (b <= kMinNormal) return kSubnormalUlp;  // the subnormal range, 2^-1022 included
+  if (a >= kBeyond) return 0x1p971Q;            // beyond the largest double: the top binade's spacing
+  int ea, eb;
+  const Q ma = frexpq(a, &ea), mb = frexpq(b, &eb);
+  // Same binade [2^(e-1), 2^e), and not at its lower end, where ulp is the
+  // binade below's (a power of two).
+  if (ea != eb || ma == 0.5Q || mb == 0.5Q || a < kMinNormal) return 0;
+  return ldexpq(1.0Q, ea - 1 - 52);
+}
+
+// The spec's ulp at the single real V (a power of two takes the binade
+// below's spacing), for reporting an error.
+Q ulp_at(Q v) {
+  const Q a = fabsq(v);
+  if (a <= kMinNormal) return kSubnormalUlp;
+  if (a >= kBeyond) return 0x1p971Q;
+  int e;
+  const Q m = frexpq(a, &e);
+  return ldexpq(1.0Q, e - 1 - 52 - (m == 0.5Q ? 1 : 0));
+}
+
+// The double the real number V rounds to (binary128 to double rounds to
+// nearest, even on ties, with double's subnormals and overflow).
+uint64_t round_to_double(Q v) { return bits_of(static_cast<double>(v)); }
+
+}  // namespace
+
+DoubleJudge::DoubleJudge(const std::string& function, Denormals double_denormals)
+    : info_(find_function(function)), denormals_(double_denormals), id_(function_id(function)) {
+  if (info_ == nullptr) throw std::invalid_argument("reference/math: unknown function '" + function + "'");
+  if (info_->integer_result)
+    throw std::invalid_argument("reference/math: '" + function + "' has an integer result; use exact_int_accepts");
+  const Fn f = fn_of(id_);
+  may_have_alternatives_ = f == Fn::mad || f == Fn::rsqrt || f == Fn::nextafter;
+  for (size_t k = 0; k < info_->args.size() && k < 3; ++k) float_args_[k] = info_->args[k] == ArgKind::Float;
+}
+
+DoubleJudge::Point DoubleJudge::prepare(const double* args) const {
+  Point p;
+  for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
+  prepare_many(&p, 1);
+  return p;
+}
+
+void DoubleJudge::prepare_many(Point* points, size_t n) const {
+  const Fn f = fn_of(id_);
+  const bool flush = denormals_ == Denormals::MayFlush;
+  for (size_t i = 0; i < n; ++i) {
+    Point& p = points[i];
+    p.subnormal_arg = false;
+    if (flush) {
+      for (size_t k = 0; k < 3; ++k) {
+        const double v = std::fabs(p.args[k]);
+        p.subnormal_arg |= float_args_[k] && v != 0 && v < 0x1p-1022;
+      }
+    }
+    p.certain = false;
+    p.prepared_by_mpfr = false;
+    p.e = -1;
+    if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
+      // Several accepted results: judge asks MPFR. approx is alternative 0,
+      // for reports only.
+      const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
+      p.approx = e.lo.to_double();
+      p.q = p.approx;
+      p.prepared_by_mpfr = true;
+      continue;
+    }
+    Q q;
+    if (quad_value(f, p.args, &q)) {
+      p.q = q;
+      p.e = kQuadRelError * fabsq(q) + kQuadAbsError;
+    } else {
+      const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
+      p.prepared_by_mpfr = true;
+      if (e.is_nan()) {
+        p.q = nanq("");
+        p.e = 0;
+      } else {
+        p.q = mpfr_get_float128(e.lo.get(), MPFR_RNDN);
+        // An infinity (a pole, or a proxy for a real beyond MPFR's range,
+        // mpfr_eval.hpp) or a value beyond binary128's range: exact as far
+        // as any double verdict goes.
+        p.e = isinfq(p.q) ? Q(0) : kMpfrRelError * fabsq(p.q) + kQuadAbsError;
+      }
+    }
+    p.approx = static_cast<double>(p.q);
+    if (isnanq(p.q) || isinfq(p.q)) {
+      p.nearest = bits_of(p.approx);
+      p.certain = true;
+    } else {
+      const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
+      p.nearest = round_to_double(p.q);
+      // Equal as numbers: a zero's sign is not a rounding matter (the
+      // absolute term of e straddles zero for a result far below 2^-1074).
+      p.certain = lo == hi || double_of(lo) == double_of(hi);
+    }
+  }
+}
+
+Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) const {
+  const Fn f = fn_of(id_);
+  auto mpfr = [&] { return mpfr_verdict_double(f, p.args, got, bound, denormals_); };
+  if (p.e < 0) return mpfr();
+  const bool flush = denormals_ == Denormals::MayFlush;
+  // Under flushing, a failure may still pass at a flushed reading of the
+  // arguments or as a flushed result: only MPFR can say (spec 7.5.3).
+  const bool fail_needs_mpfr = flush && (p.subnormal_arg || is_zero_bits(got));
+  Verdict v;
+  v.used_mpfr = p.prepared_by_mpfr;
+  auto fail = [&](double ulp) {
+    if (fail_needs_mpfr) return mpfr();
+    v.pass = false;
+    v.ulp = ulp;
+    return v;
+  };
+  if (isnanq(p.q)) {
+    if (is_nan_bits(got)) { v.pass = true; return v; }
+    return fail(HUGE_VAL);
+  }
+  if (is_nan_bits(got)) return fail(HUGE_VAL);
+  if (isinfq(p.q)) {
+    if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
+    return mpfr();
+  }
+  if (is_inf_bits(got) || bound.kind == Bound::Kind::Absolute) return mpfr();
+  const Q g = double_of(got);
+  const Q lo = p.q - p.e, hi = p.q + p.e;
+  const Q u = ulp_over(lo, hi);
+  const Q d = fabsq(g - p.q);
+  const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(p.q)));
+  if (bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0)) {
+    if (!p.certain) return mpfr();
+    // The sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
+    if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
+      v.pass = true;
+      v.ulp = estimate;
+      return v;
+    }
+    return fail(estimate);
+  }
+  if (u == 0) return mpfr();  // a binade edge inside the enclosure: ulp changes there
+  const Q bound_q = bound.value;
+  const Q dmax = (d + p.e) / u * (1 + kSlack), dmin = (d - p.e) / u * (1 - kSlack);
+  if (dmax <= bound_q) {
+    v.pass = true;
+    v.ulp = estimate;
+    return v;
+  }
+  if (dmin > bound_q) return fail(estimate);
+  return mpfr();
+}
+
+}  // namespace clconform::ref::math

@@ -1,0 +1,59 @@
+// The math verdict on double results: is a device result of an OpenCL math
+// built-in at double precision within its bound of the real value? The
+// double half of judge.hpp: the same functions (functions()), bounds,
+// verdicts, flush-to-zero rule (spec 7.5.3, for a device without
+// CL_FP_DENORM in CL_DEVICE_DOUBLE_FP_CONFIG) and MPFR definition
+// (mpfr_verdict_double, the same template as the float verdict), with a
+// reference value wider than double.
+//
+// Two tiers, one answer:
+//  * prepare encloses the real result in [q - e, q + e] with q a binary128
+//    number (__float128): from libquadmath where the function has a
+//    validated bound there (fast_quad.hpp; tests/reference/
+//    test_math_fast_quad.cpp checks it against MPFR), else from MPFR at 128
+//    bits (exact argument reduction of any double, poles and zeros of the
+//    gamma functions, results beyond double's range).
+//  * judge decides from the enclosure when every real value in it gives the
+//    same verdict, and asks mpfr_verdict_double otherwise (used_mpfr).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "reference/math/judge.hpp"
+
+namespace clconform::ref::math {
+
+class DoubleJudge {
+ public:
+  // Throws std::invalid_argument for an unknown function or an integer one.
+  DoubleJudge(const std::string& function, Denormals double_denormals);
+
+  struct Point {
+    double args[3] = {0, 0, 0};  // double (and int) argument values
+    __float128 q = 0;            // |q - real| <= e
+    __float128 e = -1;           // negative: no enclosure (several accepted results): judge asks MPFR
+    double approx = 0;           // q rounded to double (reports; NaN and infinities as they are)
+    uint64_t nearest = 0;        // the double bits the real result rounds to, when certain
+    bool certain = false;
+    bool prepared_by_mpfr = false;  // the enclosure came from MPFR, not the fast tier
+    bool subnormal_arg = false;     // a double argument is subnormal (a flushing judge reads it as +-0 too)
+  };
+  Point prepare(const double* args) const;
+  void prepare_many(Point* points, size_t n) const;
+
+  // The verdict on double bits GOT at POINT under BOUND.
+  Verdict judge(const Point& point, uint64_t got, const Bound& bound) const;
+
+  const FunctionInfo& info() const { return *info_; }
+
+ private:
+  const FunctionInfo* info_;
+  Denormals denormals_;
+  int id_;
+  bool may_have_alternatives_ = false;
+  bool float_args_[3] = {false, false, false};
+};
+
+}  // namespace clconform::ref::math

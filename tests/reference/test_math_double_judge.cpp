@@ -1,0 +1,160 @@
+// The double judge (reference/math/judge_double.hpp):
+//  * at huge and hard arguments (sin, cos, tan up to the largest double,
+//    the nearest doubles to multiples of pi/2, tgamma and lgamma at poles,
+//    zeros and overflow, exp and pow at the overflow and underflow
+//    thresholds), the double the reference certainly rounds to equals
+//    MPFR's correctly rounded result, computed here directly at 3000 bits
+//    with the oracle's IEEE rounding, and the verdicts on it and on its
+//    neighbours agree with the ulp error MPFR gives;
+//  * on stratified random points, DoubleJudge::judge gives the verdict of
+//    mpfr_verdict_double, the definition (both denormal treatments), for
+//    results near the nearest double, near the bound, and far off.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "oracle.hpp"
+#include "reference/math/functions.hpp"
+#include "reference/math/judge_double.hpp"
+#include "reference/math/mpfr_verdict.hpp"
+
+namespace {
+
+namespace math = clconform::ref::math;
+using oracle::Num;
+
+// MPFR's correctly rounded double of F at X (one argument, or two).
+uint64_t mpfr_double(const std::string& f, double x, double y = 0) {
+  Num a(53), b(53), r(3000), out(53);
+  mpfr_set_d(a.v, x, MPFR_RNDN);
+  mpfr_set_d(b.v, y, MPFR_RNDN);
+  if (f == "sin") mpfr_sin(r.v, a.v, MPFR_RNDN);
+  else if (f == "cos") mpfr_cos(r.v, a.v, MPFR_RNDN);
+  else if (f == "tan") mpfr_tan(r.v, a.v, MPFR_RNDN);
+  else if (f == "tgamma") mpfr_gamma(r.v, a.v, MPFR_RNDN);
+  else if (f == "lgamma") { int s; mpfr_lgamma(r.v, &s, a.v, MPFR_RNDN); }
+  else if (f == "exp") mpfr_exp(r.v, a.v, MPFR_RNDN);
+  else if (f == "pow") mpfr_pow(r.v, a.v, b.v, MPFR_RNDN);
+  else if (f == "erfc") mpfr_erfc(r.v, a.v, MPFR_RNDN);
+  else ADD_FAILURE() << "no oracle for " << f;
+  oracle::round_to_format(out.v, r.v, oracle::kDouble, MPFR_RNDN);
+  return oracle::bits_of(mpfr_get_d(out.v, MPFR_RNDN));
+}
+
+struct Hard {
+  const char* f;
+  double x, y;
+};
+
+const std::vector<Hard>& hard() {
+  static const std::vector<Hard> v = {
+      {"sin", 0x1.37ffffffffa9bp+659, 0},  // the CTS's 2.52-ulp report on an NVIDIA driver
+      {"cos", 0x1.37ffffffffa9bp+659, 0},
+      {"sin", 6381956970095103.0 * 0x1p797, 0},  // the double nearest a multiple of pi/2 (Kahan, McDonald)
+      {"cos", 6381956970095103.0 * 0x1p797, 0},
+      {"tan", 6381956970095103.0 * 0x1p797, 0},
+      {"sin", 0x1.fffffffffffffp+1023, 0},
+      {"cos", 0x1.fffffffffffffp+1023, 0},
+      {"tan", -0x1.fffffffffffffp+1023, 0},
+      {"sin", 1e22, 0},
+      {"cos", 0x1.921fb54442d18p+0, 0},  // pi/2 rounded: cos is tiny
+      {"sin", 0x1.921fb54442d18p+1, 0},  // pi rounded: sin is tiny
+      {"tan", 0x1.921fb54442d18p+0, 0},  // tan near its pole
+      {"sin", 0x1p1023, 0},
+      {"tgamma", -0x1.0000000000001p+0, 0},  // next to the pole at -1
+      {"tgamma", -0x1.fffffffffffffp+7, 0},  // just above -256: tiny
+      {"tgamma", 0x1.573fae561f647p+7, 0},   // where tgamma overflows (171.62...)
+      {"tgamma", -0x1.5e0a8ce1d1ad8p+7, 0},  // underflows
+      {"lgamma", -0x1.3a7fc9600f86cp+1, 0},  // a zero of lgamma near -2.457
+      {"lgamma", 0x1.0000000000001p+1, 0},   // next to the zero at 2
+      {"lgamma", -0x1.0000000000001p+2, 0},  // next to the pole at -4
+      {"exp", 0x1.62e42fefa39efp+9, 0},      // exp(x) just below DBL_MAX
+      {"exp", -0x1.74385446d71c3p+9, 0},     // the smallest subnormal, rounded
+      {"pow", 0x1.0000000000001p+0, 0x1.62e42fefa39efp+61},
+      {"erfc", 0x1.b39dc41e48bfcp+4, 0},     // erfc deep in the subnormal range
+  };
+  return v;
+}
+
+TEST(MathDoubleJudge, HugeAndHardArgumentsAgreeWithMpfr) {
+  for (const Hard& h : hard()) {
+    const math::DoubleJudge judge(h.f, math::Denormals::Kept);
+    const double args[3] = {h.x, h.y, 0};
+    const math::DoubleJudge::Point p = judge.prepare(args);
+    const uint64_t want = mpfr_double(h.f, h.x, h.y);
+    SCOPED_TRACE(std::string(h.f) + " at " + std::to_string(h.x));
+    ASSERT_TRUE(p.certain);
+    EXPECT_EQ(p.nearest, want);
+    const math::Bound cr{math::Bound::Kind::CorrectlyRounded, 0};
+    const math::Bound four{math::Bound::Kind::Ulps, 4};
+    EXPECT_TRUE(judge.judge(p, want, cr).pass);
+    EXPECT_TRUE(judge.judge(p, want, four).pass);
+    // Neighbours: the verdict equals the definition's.
+    for (int64_t d : {-6, -5, -4, -1, 1, 3, 4, 5, 6}) {
+      const uint64_t got = uint64_t(int64_t(want) + d);
+      for (const math::Bound& b : {cr, four}) {
+        const math::Verdict fast = judge.judge(p, got, b);
+        const math::Verdict slow =
+            math::mpfr_verdict_double(math::fn_of(math::function_id(h.f)), args, got, b, math::Denormals::Kept);
+        EXPECT_EQ(fast.pass, slow.pass) << "offset " << d;
+      }
+    }
+  }
+}
+
+double stratified(std::mt19937_64& rng, uint64_t lo_exp, uint64_t hi_exp) {
+  const uint64_t r = rng();
+  const uint64_t e = lo_exp + (r >> 16) % (hi_exp - lo_exp + 1);
+  return oracle::double_of((r & 1) << 63 | e << 52 | (rng() & 0xFFFFFFFFFFFFFull));
+}
+
+TEST(MathDoubleJudge, EqualsTheMpfrVerdict) {
+  const char* names[] = {"sin", "cos", "tan", "exp", "log", "pow", "divide", "sqrt", "tgamma", "lgamma", "atan2",
+                         "fma", "cbrt", "erfc", "sinpi", "fmod", "ldexp", "rootn", "mad", "nextafter"};
+  std::mt19937_64 rng(0xd0b1e);
+  uint64_t triples = 0, fallbacks = 0;
+  for (const char* name : names) {
+    for (const math::Denormals dn : {math::Denormals::Kept, math::Denormals::MayFlush}) {
+      const math::DoubleJudge judge(name, dn);
+      const math::Fn f = math::fn_of(math::function_id(name));
+      const auto& kinds = judge.info().args;
+      for (int k = 0; k < 120; ++k) {
+        double args[3] = {0, 0, 0};
+        for (size_t a = 0; a < kinds.size(); ++a) {
+          if (kinds[a] == math::ArgKind::Int) {
+            args[a] = double(int64_t(rng() % 41) - 20);
+          } else if (k % 10 == 0) {
+            args[a] = stratified(rng, 0, 2);  // subnormal or barely normal
+          } else {
+            args[a] = stratified(rng, k % 3 == 0 ? 1 : 990, k % 3 == 0 ? 2046 : 1060);
+          }
+        }
+        const math::DoubleJudge::Point p = judge.prepare(args);
+        if (std::isnan(p.approx)) continue;
+        const uint64_t base = oracle::bits_of(p.approx);
+        for (int64_t d : {0, 1, -1, 2, 3, -4, 5, 17, -1000}) {
+          const uint64_t got = uint64_t(int64_t(base) + d);
+          for (const math::Bound& b : {math::Bound{math::Bound::Kind::CorrectlyRounded, 0},
+                                       math::Bound{math::Bound::Kind::Ulps, 4}, math::Bound{math::Bound::Kind::Ulps, 2}}) {
+            const math::Verdict fast = judge.judge(p, got, b);
+            const math::Verdict slow = math::mpfr_verdict_double(f, args, got, b, dn);
+            ++triples;
+            fallbacks += fast.used_mpfr;
+            ASSERT_EQ(fast.pass, slow.pass) << name << std::hexfloat << " at (" << args[0] << ", " << args[1] << ", "
+                                            << args[2] << "), got " << oracle::double_of(got) << ", bound "
+                                            << int(b.kind) << " " << b.value;
+          }
+        }
+      }
+    }
+  }
+  std::printf("  %llu triples, %llu needed MPFR (prepare or judge)\n", (unsigned long long)triples,
+              (unsigned long long)fallbacks);
+  EXPECT_GT(triples, 50000u);
+}
+
+}  // namespace

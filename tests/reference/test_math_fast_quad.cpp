@@ -1,0 +1,157 @@
+// The double judge's fast tier (reference/math/fast_quad.hpp): every
+// binary128 value stays within kQuadRelError * |q| + kQuadAbsError of the
+// real value, which MPFR computes here directly at 240 bits, written
+// independently of reference/math/mpfr_eval.cpp. Inputs: doubles of every
+// exponent field and both signs (stratified), a second argument near the
+// first's exponent half of the time, plus special values. About 1.6
+// million evaluations on two threads.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#define MPFR_WANT_FLOAT128 1
+#include "oracle.hpp"
+#include "reference/math/fast_quad.hpp"
+#include "reference/math/functions.hpp"
+
+namespace {
+
+namespace math = clconform::ref::math;
+using oracle::Num;
+
+constexpr mpfr_prec_t kPrec = 240;
+constexpr int kSamples = 1 << 16;  // per function
+
+using Real = std::function<void(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_srcptr)>;
+struct Case {
+  const char* name;
+  int args;
+  Real real;
+};
+
+#define U(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x, MPFR_RNDN); }
+#define B(fn) 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { fn(r, x, y, MPFR_RNDN); }
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = {
+      {"sin", U(mpfr_sin)}, {"cos", U(mpfr_cos)}, {"tan", U(mpfr_tan)}, {"sincos.sin", U(mpfr_sin)},
+      {"sincos.cos", U(mpfr_cos)}, {"asin", U(mpfr_asin)}, {"acos", U(mpfr_acos)}, {"atan", U(mpfr_atan)},
+      {"sinh", U(mpfr_sinh)}, {"cosh", U(mpfr_cosh)}, {"tanh", U(mpfr_tanh)}, {"asinh", U(mpfr_asinh)},
+      {"acosh", U(mpfr_acosh)}, {"atanh", U(mpfr_atanh)}, {"exp", U(mpfr_exp)}, {"exp2", U(mpfr_exp2)},
+      {"expm1", U(mpfr_expm1)}, {"log", U(mpfr_log)}, {"log2", U(mpfr_log2)}, {"log10", U(mpfr_log10)},
+      {"log1p", U(mpfr_log1p)}, {"cbrt", U(mpfr_cbrt)}, {"erf", U(mpfr_erf)}, {"sqrt", U(mpfr_sqrt)},
+      {"rsqrt", U(mpfr_rec_sqrt)},
+      {"recip", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_ui_div(r, 1, x, MPFR_RNDN); }},
+      {"atan2", B(mpfr_atan2)}, {"hypot", B(mpfr_hypot)}, {"pow", B(mpfr_pow)}, {"powr", B(mpfr_pow)},
+      {"add", B(mpfr_add)}, {"sub", B(mpfr_sub)}, {"mul", B(mpfr_mul)}, {"divide", B(mpfr_div)},
+      {"fdim", B(mpfr_sub)},
+      {"fma", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
+  };
+  return all;
+}
+
+double stratified(std::mt19937_64& rng, int index, uint64_t first) {
+  const uint64_t r = rng();
+  uint64_t e;
+  if (index < 0) {
+    e = uint64_t(-index - 1) % 2047;
+  } else if (r & 2) {
+    const int64_t near = int64_t((first >> 52) & 0x7FF) + int64_t((r >> 8) % 61) - 30;
+    e = uint64_t(std::min<int64_t>(2046, std::max<int64_t>(0, near)));
+  } else {
+    e = (r >> 16) % 2047;
+  }
+  return oracle::double_of((r & 1) << 63 | e << 52 | (rng() & 0xFFFFFFFFFFFFFull));
+}
+
+struct Tally {
+  uint64_t evaluated = 0, violations = 0;
+  double worst = 0;  // |q - real| / (kQuadRelError * |q| + kQuadAbsError)
+  std::string worst_at;
+};
+
+// Checks one point; returns false when the tier had no value.
+bool check(const Case& c, math::Fn f, const double* a, Tally& t) {
+  __float128 q;
+  if (!math::quad_value(f, a, &q)) return false;
+  Num x(53), y(53), z(53), real(kPrec), qq(113), diff(kPrec + 200), allowed(kPrec);
+  mpfr_set_d(x.v, a[0], MPFR_RNDN);
+  mpfr_set_d(y.v, a[1], MPFR_RNDN);
+  mpfr_set_d(z.v, a[2], MPFR_RNDN);
+  c.real(real.v, x.v, y.v, z.v);
+  mpfr_set_float128(qq.v, q, MPFR_RNDN);
+  mpfr_sub(diff.v, qq.v, real.v, MPFR_RNDU);
+  mpfr_abs(diff.v, diff.v, MPFR_RNDU);
+  // The bound, rounded down: a violation is never hidden by its rounding.
+  mpfr_set_float128(allowed.v, math::kQuadRelError * (q < 0 ? -q : q) + math::kQuadAbsError, MPFR_RNDD);
+  ++t.evaluated;
+  Num quotient(64);
+  mpfr_div(quotient.v, diff.v, allowed.v, MPFR_RNDU);  // in MPFR: the bound may be below double's range
+  const double ratio = mpfr_get_d(quotient.v, MPFR_RNDU);
+  if (mpfr_cmp(diff.v, allowed.v) > 0 || !mpfr_number_p(real.v)) {
+    ++t.violations;
+    if (t.violations <= 3)
+      ADD_FAILURE() << c.name << "(" << std::hexfloat << a[0] << ", " << a[1] << ", " << a[2]
+                    << "): error beyond the bound, ratio " << std::defaultfloat << ratio;
+  }
+  if (ratio > t.worst) {
+    t.worst = ratio;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%a, %a, %a", a[0], a[1], a[2]);
+    t.worst_at = buf;
+  }
+  return true;
+}
+
+TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
+  std::atomic<uint64_t> total{0};
+  std::vector<std::string> lines(cases().size());
+  std::vector<Tally> tallies(cases().size());
+  auto work = [&](size_t first, size_t step) {
+    for (size_t i = first; i < cases().size(); i += step) {
+      const Case& c = cases()[i];
+      const int id = math::function_id(c.name);
+      ASSERT_GE(id, 0) << c.name;
+      const math::Fn f = math::fn_of(id);
+      std::mt19937_64 rng(0x71d0 + i);
+      Tally t;
+      const double specials[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 0x1p-1074, 0x1p-1022, 0x1.fffffffffffffp1023,
+                                 -0x1.fffffffffffffp1023, 709.78, -745.1, 0x1p30, -0x1p30, 0x1.921fb54442d18p0};
+      for (double s : specials)
+        for (double s2 : {0.5, -3.0, 1e300}) {
+          const double a[3] = {s, s2, 1.0};
+          check(c, f, a, t);
+        }
+      for (int k = 0; k < kSamples; ++k) {
+        double a[3];
+        a[0] = stratified(rng, -(k + 1), 0);
+        const uint64_t b0 = oracle::bits_of(a[0]);
+        a[1] = stratified(rng, 1, b0);
+        a[2] = stratified(rng, 2, b0);
+        check(c, f, a, t);
+      }
+      total += t.evaluated;
+      EXPECT_EQ(t.violations, 0u) << c.name;
+      EXPECT_GT(t.evaluated, uint64_t(kSamples / 8)) << c.name << ": too few points in the tier's domain";
+      tallies[i] = t;
+    }
+  };
+  std::thread other(work, 1, 2);
+  work(0, 2);
+  other.join();
+  for (size_t i = 0; i < cases().size(); ++i)
+    std::printf("  %-11s %7llu evaluated, worst error %.3g of the bound at (%s)\n", cases()[i].name,
+                (unsigned long long)tallies[i].evaluated, tallies[i].worst, tallies[i].worst_at.c_str());
+  std::printf("  %llu evaluations in all\n", (unsigned long long)total.load());
+  EXPECT_GT(total.load(), uint64_t(1000000));
+}
+
+}  // namespace
