@@ -13,7 +13,10 @@ scripts/build.sh
   # Exhaustive sweeps (label "exhaustive") take hours on a CPU device: run them
   # on purpose with `ctest -L exhaustive`, never in CI. The fuzz targets are
   # not in this build.
-  ctest --output-on-failure -j"$(nproc)" -LE 'exhaustive|selftest' --output-junit ctest-junit.xml
+  # Label "slow": the double fmod/remainder/remquo quick run, about 10
+  # minutes on PoCL, whose PoCL defects are not all described yet
+  # (suites/math/README.md); run it with `ctest -L slow`.
+  ctest --output-on-failure -j"$(nproc)" -LE 'exhaustive|selftest|slow' --output-junit ctest-junit.xml
   # The fault-injection self-test, alone, so its mutation score is printed.
   status=0
   ctest -L selftest -V --output-junit ctest-selftest-junit.xml > selftest.log 2>&1 || status=$?

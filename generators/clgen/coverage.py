@@ -70,8 +70,9 @@ def _cap_of(*type_names):
 def _adapt_math(m, t):
     for c in m.cases:
         p = c['params']
+        cap = 'fp64' if p.get('format') == 'double' else 'core'
         for w in p.get('widths', ()):
-            t.key(p['builtin'], 'core', w, c['id'])
+            t.key(p['builtin'], cap, w, c['id'])
 
 
 def _adapt_conversions(m, t):
