@@ -11,6 +11,7 @@
 #include "device.hpp"
 #include "errors.hpp"
 #include "json.hpp"
+#include "run_options.hpp"
 #include "merge.hpp"
 #include "reports/reports.hpp"
 #include "results_file.hpp"
@@ -25,18 +26,6 @@ namespace fs = std::filesystem;
 struct Target {
   std::string selector, name, folder;
 };
-
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t end = s.find(',', start);
-    if (end == std::string::npos) end = s.size();
-    if (end > start) out.push_back(s.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
 
 std::string folder_for(const std::string& selector, const std::string& name, size_t k, bool split) {
   std::string f = "d" + selector;
