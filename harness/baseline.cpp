@@ -132,9 +132,13 @@ void Baseline::apply(json::Value& record) const {
   const BaselineCase& before = it->second;
   const BaselineCase now = measured(record);
   json::Value regressions = json::Value::array(), improvements = json::Value::array();
-  if (now.failed > before.failed)
+  // The wrong values of a known_fail case are bounded by its entries'
+  // max_count instead: some defects give a different count on every run
+  // (PoCL's CL_HALF_FLOAT image writes store garbage that only sometimes
+  // happens to be right).
+  if (status != "known_fail" && now.failed > before.failed)
     regressions.push_back(std::to_string(now.failed) + " wrong values, baseline " + std::to_string(before.failed));
-  else if (now.failed < before.failed)
+  else if (status != "known_fail" && now.failed < before.failed)
     improvements.push_back(std::to_string(now.failed) + " wrong values, baseline " + std::to_string(before.failed));
   for (const auto& [w, ulp] : now.max_ulp) {
     auto b = before.max_ulp.find(w);

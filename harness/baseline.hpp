@@ -2,7 +2,8 @@
 // measured in each case: the number of wrong values, and the largest ULP
 // error of each vector width (metrics.widths, or metrics.max_ulp). A later
 // run of the same mode, seed and build options that does worse, even inside
-// the spec's bound, is a regression (status "regression", which fails the
+// the spec's bound, is a regression (the count of a known_fail case is left
+// to its known-failure entries, which bound it) (status "regression", which fails the
 // run); one that does better is an improvement (noted in the record). The
 // idea is glibc's libm-test-ulps: a bound says what is allowed, a baseline
 // says what this implementation achieved.
