@@ -149,7 +149,9 @@ u64 eval(Fn fn, IntFormat t, const u64* a) {
     case Fn::OpShr: return pat(t, floor_shift(x, unsigned(a[1] & (bits - 1))));  // arithmetic for signed x
     case Fn::OpAdd: return pat(t, x + y);
     case Fn::OpSub: return pat(t, x - y);
-    case Fn::OpMul: return pat(t, x * y);
+    // In 128 unsigned bits: two 64-bit unsigned operands overflow a signed
+    // __int128 product; the low bits, all that pat keeps, are the same.
+    case Fn::OpMul: return pat(t, i128((unsigned __int128)x * (unsigned __int128)y));
     case Fn::OpLt: return x < y ? 1 : 0;
   }
   return 0;

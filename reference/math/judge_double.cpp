@@ -5,6 +5,10 @@
 #include <stdexcept>
 
 #define MPFR_WANT_FLOAT128 1
+#if defined(__clang__) && !defined(_Float128)
+// clang's C++ knows binary128 as __float128 only; mpfr.h names it _Float128.
+#define _Float128 __float128
+#endif
 #include <mpfr.h>
 #include <quadmath.h>
 

@@ -137,7 +137,7 @@ TEST(MathDoubleJudge, EqualsTheMpfrVerdict) {
         if (std::isnan(p.approx)) continue;
         const uint64_t base = oracle::bits_of(p.approx);
         for (int64_t d : {0, 1, -1, 2, 3, -4, 5, 17, -1000}) {
-          const uint64_t got = uint64_t(int64_t(base) + d);
+          const uint64_t got = base + uint64_t(d);  // neighbours in bit order, wrapping as unsigned
           for (const math::Bound& b : {math::Bound{math::Bound::Kind::CorrectlyRounded, 0},
                                        math::Bound{math::Bound::Kind::Ulps, 4}, math::Bound{math::Bound::Kind::Ulps, 2}}) {
             const math::Verdict fast = judge.judge(p, got, b);
