@@ -36,9 +36,11 @@ std::string format_seconds(std::optional<double> s) {
     std::snprintf(buf, sizeof buf, "%.3g s", *s);
   } else if (*s < 3600) {
     std::snprintf(buf, sizeof buf, "%.1f s", *s);
-  } else {
+  } else if (*s < 1e15) {  // minutes that fit a long (a damaged run.json may hold any duration)
     const long minutes = long(*s / 60);
     std::snprintf(buf, sizeof buf, "%ld h %02ld min", minutes / 60, minutes % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.3g s", *s);
   }
   return buf;
 }

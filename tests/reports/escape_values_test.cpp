@@ -99,6 +99,9 @@ TEST(Format, NumbersAndText) {
   EXPECT_EQ(format_ulp(HUGE_VAL), "inf");
   EXPECT_EQ(format_seconds(70.2), "70.2 s");
   EXPECT_EQ(format_seconds(7260), "2 h 01 min");
+  // A damaged run.json may hold any duration: the fuzzer found one whose
+  // minutes overflowed a long (tests/fuzz/crashes/run_json-huge-duration).
+  EXPECT_EQ(format_seconds(1e300), "1e+300 s");
   EXPECT_EQ(one_line("a\nb", 10), "a b");
   EXPECT_EQ(one_line("abcdefghij", 6), "abc...");
   EXPECT_EQ(one_line("ab\xe2\x82\xac" "cdef", 6), "ab...");  // never half a character
