@@ -49,6 +49,15 @@ bool CaseRun::may_flush_denormals(unsigned elem_size) const {
          o.find("-cl-fast-relaxed-math") != std::string::npos;
 }
 
+bool CaseRun::local_size_fits(cl::Kernel& k, size_t local) {
+  const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(session.handle.device);
+  if (local <= max) return true;
+  result.status = "unsupported";
+  result.detail = "the kernel's CL_KERNEL_WORK_GROUP_SIZE " + std::to_string(max) + " is below the " +
+                  std::to_string(local) + " work-items the case needs";
+  return false;
+}
+
 std::vector<std::vector<uint8_t>> CaseRun::launch(cl::Kernel& k, const std::vector<const std::vector<uint8_t>*>& inputs,
                                                   const std::vector<size_t>& output_bytes, size_t global) {
   std::vector<cl::Buffer> buffers;

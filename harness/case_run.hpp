@@ -67,6 +67,11 @@ class CaseRun {
   // in the API spec's program build options).
   bool may_flush_denormals(unsigned elem_size) const;
 
+  // Whether kernel K can run work-groups of LOCAL work-items; if not, the
+  // case is recorded as unsupported with the reason (a work-group limit is
+  // no defect).
+  bool local_size_fits(cl::Kernel& k, size_t local);
+
   // Runs the kernel over GLOBAL work-items with the given input buffers then
   // output buffers as its arguments, in that order, and returns the outputs.
   // Outputs start filled with 0xA5 bytes, so a lane the kernel never wrote is

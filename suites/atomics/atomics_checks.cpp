@@ -33,16 +33,6 @@ Mismatch wrong_value(uint64_t index, int lane, std::vector<std::string> inputs, 
   return m;
 }
 
-// Too small a work-group limit is not a defect; the case says so.
-bool local_size_fits(CaseRun& run, cl::Kernel& k, size_t local) {
-  const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(run.session.handle.device);
-  if (local <= max) return true;
-  run.result.status = "unsupported";
-  run.result.detail = "the kernel's CL_KERNEL_WORK_GROUP_SIZE " + std::to_string(max) + " is below the " +
-                      std::to_string(local) + " work-items the case needs";
-  return false;
-}
-
 template <typename T>
 cl::Buffer buffer_of(CaseRun& run, std::vector<T>& v) {
   return cl::Buffer(run.session.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<size_t>(v.size(), 1) * sizeof(T),
@@ -159,7 +149,7 @@ void check_rmw(CaseRun& run) {
   const size_t items = p.at("global_items").as_uint(), local_size = p.at("local_size").as_uint();
   const uint32_t reps = uint32_t(p.at("reps").as_uint());
   cl::Kernel k = run.kernel();
-  if (!local_size_fits(run, k, local_size)) return;
+  if (!run.local_size_fits(k, local_size)) return;
   std::string counts;
   uint64_t launch = 0;
   for (const auto& n : p.at("naddr").as_array()) {
@@ -180,7 +170,7 @@ void check_flag(CaseRun& run) {
   const json::Value& p = run.c.params;
   const size_t items = p.at("global_items").as_uint(), local_size = p.at("local_size").as_uint();
   cl::Kernel k = run.kernel();
-  if (!local_size_fits(run, k, local_size)) return;
+  if (!run.local_size_fits(k, local_size)) return;
   for (const auto& n : p.at("naddr").as_array()) {
     const uint32_t naddr = uint32_t(n.as_uint());
     std::vector<uint32_t> seen(items, 7);
@@ -210,7 +200,7 @@ void check_store_load(CaseRun& run) {
   const json::Value& p = run.c.params;
   const size_t items = p.at("global_items").as_uint(), local_size = p.at("local_size").as_uint();
   cl::Kernel k = run.kernel();
-  if (!local_size_fits(run, k, local_size)) return;
+  if (!run.local_size_fits(k, local_size)) return;
   const size_t groups = items / local_size;
   std::vector<uint32_t> in(groups), out(items, 0xA5A5A5A5u);
   for (size_t g = 0; g < groups; ++g) in[g] = uint32_t(counter_bits(run.opts.seed, case_stream(run.c.id), g)) | 1;

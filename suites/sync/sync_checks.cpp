@@ -28,15 +28,6 @@ Mismatch wrong_value(uint64_t index, int lane, const std::string& where, uint32_
   return m;
 }
 
-bool local_size_fits(CaseRun& run, cl::Kernel& k, size_t local) {
-  const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(run.session.handle.device);
-  if (local <= max) return true;
-  run.result.status = "unsupported";
-  run.result.detail = "the kernel's CL_KERNEL_WORK_GROUP_SIZE " + std::to_string(max) + " is below the " +
-                      std::to_string(local) + " work-items the case needs";
-  return false;
-}
-
 cl::Buffer buffer(CaseRun& run, std::vector<uint32_t>& v) {
   return cl::Buffer(run.session.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, v.size() * 4, v.data());
 }
@@ -55,7 +46,7 @@ uint64_t run_exchange(CaseRun& run, bool count_only) {
   const unsigned phases = unsigned(p.at("phases").as_uint());
   const bool reduce = p.at("kernel_kind").as_string() == "reduce";
   cl::Kernel k = run.kernel();
-  if (!local_size_fits(run, k, local)) return 0;
+  if (!run.local_size_fits(k, local)) return 0;
   uint64_t wrong = 0;
   const uint64_t launches = p.at("launches").as_uint();
   for (uint64_t l = 0; l < launches; ++l) {
@@ -130,7 +121,7 @@ void check_fence(CaseRun& run) {
   const size_t local = p.at("local_size").as_uint(), groups = p.at("groups").as_uint();
   const size_t rounds = p.at("rounds").as_uint(), half = local / 2, n = groups * rounds * half;
   cl::Kernel k = run.kernel();
-  if (!local_size_fits(run, k, local)) return;
+  if (!run.local_size_fits(k, local)) return;
   uint64_t observed = 0, missed = 0;
   const uint64_t launches = p.at("launches").as_uint();
   for (uint64_t l = 0; l < launches; ++l) {
