@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "case_run.hpp"
+#include "sweep_chunk.hpp"
 
 namespace clconform {
 
@@ -39,17 +40,6 @@ struct SweepShape {
   std::vector<unsigned> in_elem;   // bytes per lane of each input array
   std::vector<unsigned> out_elem;  // bytes per lane of each output array of every kernel
   std::vector<unsigned> widths;    // lanes per work-item of each kernel
-};
-
-// One chunk as the host sees it. Lanes [0, count) were run; [0, valid) are
-// real lanes (first + i); the rest pad the chunk to a whole number of
-// work-items of every width and are not verified.
-struct SweepChunk {
-  uint64_t first = 0;
-  size_t count = 0;
-  size_t valid = 0;
-  std::vector<uint8_t*> in;                      // [input array] count * in_elem bytes
-  std::vector<std::vector<const uint8_t*>> out;  // [kernel][output array] count * out_elem bytes
 };
 
 // Where the time of a sweep went, for benchmarks and the case's metrics.

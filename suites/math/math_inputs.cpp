@@ -305,15 +305,4 @@ Tuple InputPlan::at(uint64_t lane) const {
   return t;
 }
 
-double InputPlan::value(unsigned arg, uint64_t bits) const {
-  switch (args_[arg]) {
-    case Arg::Float: return double(ref::float_from_bits(uint32_t(bits)));
-    case Arg::Double: return ref::double_from_bits(bits);
-    case Arg::Int: return double(int32_t(uint32_t(bits)));
-    case Arg::Uint: return double(uint32_t(bits));
-    case Arg::Ulong: return double(bits);
-  }
-  return 0;
-}
-
 }  // namespace clconform::suites::math

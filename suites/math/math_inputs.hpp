@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "reference/fp_bits.hpp"
+
 namespace clconform::suites::math {
 
 enum class Arg { Float, Double, Int, Uint, Ulong };
@@ -46,7 +48,16 @@ class InputPlan {
   Tuple at(uint64_t lane) const;
 
   // The value an argument's bits stand for, exactly.
-  double value(unsigned arg, uint64_t bits) const;
+  double value(unsigned arg, uint64_t bits) const {
+    switch (args_[arg]) {
+      case Arg::Float: return double(ref::float_from_bits(uint32_t(bits)));
+      case Arg::Double: return ref::double_from_bits(bits);
+      case Arg::Int: return double(int32_t(uint32_t(bits)));
+      case Arg::Uint: return double(uint32_t(bits));
+      case Arg::Ulong: return double(bits);
+    }
+    return 0;
+  }
   const std::vector<Arg>& args() const { return args_; }
 
  private:

@@ -1,0 +1,681 @@
+// The math suite's verification of a sweep, apart from any device: how a
+// case's inputs are laid out in a chunk, and how every width's results are
+// judged against one reference per input tuple (reference/math/judge.hpp)
+// under the bound the run's regime selects (math_bounds.hpp), with the
+// catalog's edge-case checks on the first lanes (math_edge_checks.hpp).
+// math_checks.cpp runs it on a device through harness/sweep.hpp;
+// bench/verify_bench.cpp runs it on synthetic results, so the benchmark
+// times exactly the suite's code.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "case_result.hpp"
+#include "inputs.hpp"
+#include "json.hpp"
+#include "math_bounds.hpp"
+#include "math_edge_checks.hpp"
+#include "math_inputs.hpp"
+#include "reference/fp_bits.hpp"
+#include "reference/math/judge.hpp"
+#include "reference/math/judge_double.hpp"
+#include "sweep_chunk.hpp"
+
+namespace clconform::suites::math {
+
+using ref::Double;
+using ref::Float;
+namespace rm = ref::math;
+
+// The two formats of a math case: the result's bits, its judge, and the
+// size of one element in the kernel's arrays.
+struct FloatFormat {
+  using Bits = uint32_t;
+  using Judge = rm::Judge;
+  static constexpr unsigned bytes = 4;
+  static constexpr bool fp64 = false;
+  static constexpr rm::Format format = rm::Format::Float;
+  static constexpr const char* every = "every float";
+  using Value = float;
+  static constexpr char code = 'f';  // WrongBits' format letter
+  static constexpr uint64_t quiet_nan = Float::quiet_nan_bits;
+  static bool is_nan(uint64_t b) { return ref::is_nan<Float>(uint32_t(b)); }
+  static bool quiet(uint64_t b) { return (b & Float::quiet_bit) != 0; }
+};
+struct DoubleFormat {
+  using Bits = uint64_t;
+  using Judge = rm::DoubleJudge;
+  static constexpr unsigned bytes = 8;
+  static constexpr bool fp64 = true;
+  static constexpr rm::Format format = rm::Format::Double;
+  static constexpr const char* every = "every double";
+  using Value = double;
+  static constexpr char code = 'd';
+  static constexpr uint64_t quiet_nan = Double::quiet_nan_bits;
+  static bool is_nan(uint64_t b) { return ref::is_nan<Double>(b); }
+  static bool quiet(uint64_t b) { return (b & Double::quiet_bit) != 0; }
+};
+
+// Histogram bin edges in ulp; the last bin is open ([65536, inf), and NaN
+// or infinitely wrong results).
+const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
+constexpr size_t kBatch = 512;  // points prepared together
+constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
+inline const std::string kNoEdge;  // a result that checks no named edge case
+
+template <class Fmt>
+struct Output {
+  std::string judge_name;
+  bool is_int = false, is_nan_fn = false;
+  std::unique_ptr<typename Fmt::Judge> judge;
+  BoundSpec spec;
+  // A bound that is the same for every lane, worked out once.
+  std::optional<LaneBound> fixed;
+};
+
+struct Worst {
+  double ulp = -1;
+  uint64_t lane = 0;
+  unsigned width = 0;
+  uint64_t got = 0;
+  Tuple in;
+  std::string expected;
+};
+
+struct WidthStats {
+  uint64_t checked = 0, failed = 0;
+  double max_ulp = 0;
+};
+
+struct Acc {
+  std::vector<WidthStats> widths;
+  std::vector<uint64_t> hist = std::vector<uint64_t>(kEdges.size(), 0);
+  uint64_t mpfr = 0, unjudged = 0, quiet_nans = 0, nans = 0;
+  Worst worst;
+  std::vector<uint64_t> check_pass, check_fail, check_skip;
+  FailureTally failures;
+};
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
+
+// "0x1.921fb6p+1 (0x40490fdb)": the reference value, and its correctly
+// rounded float when the reference knows it for certain.
+std::string reference_text(const rm::Judge::Point& p) {
+  std::string s = fmt("%.9g", p.approx);
+  if (p.certain) s += " (" + hex_bits(p.nearest, 4) + ")";
+  return s;
+}
+
+std::string reference_text(const rm::DoubleJudge::Point& p) {
+  std::string s = fmt("%.17g", p.approx);
+  if (p.certain) s += " (" + hex_bits(p.nearest, 8) + ")";
+  return s;
+}
+
+Arg arg_kind(const std::string& k) {
+  if (k == "float") return Arg::Float;
+  if (k == "double") return Arg::Double;
+  if (k == "int") return Arg::Int;
+  if (k == "uint") return Arg::Uint;
+  if (k == "ulong") return Arg::Ulong;
+  throw std::runtime_error("a math case has an argument of unknown type '" + k + "'");
+}
+
+template <class Fmt>
+class MathVerifier {
+  using Bits = typename Fmt::Bits;
+  using Judge = typename Fmt::Judge;
+  using Point = typename Judge::Point;
+  using Output = math::Output<Fmt>;
+
+ public:
+  // PARAMS: the case's manifest parameters; FULL, SEED, STREAM choose its
+  // input sequence (math_inputs.hpp).
+  MathVerifier(const json::Value& params, const Regime& regime, bool full, uint64_t seed, uint64_t stream)
+      : params_(params), full_(full) {
+    for (const auto& a : params_.at("args").as_array()) args_.push_back(arg_kind(a.as_string()));
+    for (const auto& w : params_.at("widths").as_array()) widths_.push_back(unsigned(w.as_int()));
+    if (widths_.size() > kMaxWidths) throw std::runtime_error("a math case has more than 16 widths");
+    regime_ = regime;
+    judged_ = params_.at("judged").as_bool();
+    denormals_ = regime_.denorms_may_flush || params_.at("flushes").as_bool() ? rm::Denormals::MayFlush
+                                                                                : rm::Denormals::Kept;
+    const json::Value& specs = params_.at("bounds").at(regime_.table());
+    const bool cr = regime_.cr_divide_sqrt && params_.at("cr_divide_sqrt").as_bool();
+    size_t j = 0;
+    for (const auto& o : params_.at("outputs").as_array()) {
+      Output out;
+      out.is_int = o.at("kind").as_string() == "int";
+      out.is_nan_fn = o.at("judge").is_null();
+      out.spec = cr ? BoundSpec::correctly_rounded() : BoundSpec::parse(specs.as_array().at(j++));
+      if (!out.is_nan_fn) {
+        out.judge_name = o.at("judge").as_string();
+        if (!rm::find_function(out.judge_name))
+          throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
+        if (!out.is_int) out.judge = std::make_unique<Judge>(out.judge_name, denormals_);
+      }
+      if (out.spec.constant()) out.fixed = out.spec.at(nullptr);
+      outputs_.push_back(std::move(out));
+    }
+    // common_case applies to a single float result whose bound, the same
+    // for every lane, accepts the correctly rounded float, when no lane is
+    // skipped for a non-finite argument or result (finite-math-only).
+    const Output& first = outputs_.front();
+    common_case_ok_ = outputs_.size() == 1 && first.judge && first.fixed &&
+                      first.fixed->kind != LaneBound::Kind::Undefined && !regime_.finite_only &&
+                      (first.fixed->bound.kind == rm::Bound::Kind::CorrectlyRounded ||
+                       (first.fixed->bound.kind == rm::Bound::Kind::Ulps && first.fixed->bound.value >= 0.5));
+    checks_ = math::parse_edge_checks(params_.at("rules"), args_);
+    std::vector<Tuple> check_tuples;
+    for (size_t c = 0; c < checks_.size(); ++c) {
+      for (const Tuple& t : checks_[c].tuples) {
+        check_tuples.push_back(t);
+        check_of_lane_.push_back(c);
+      }
+    }
+    std::vector<std::string> sets;
+    for (const auto& s : params_.at("inputs").as_array()) sets.push_back(s.as_string());
+    plan_ = std::make_unique<math::InputPlan>(args_, sets, check_tuples, full, seed, stream, Fmt::fp64);
+  }
+
+  const std::vector<Arg>& args() const { return args_; }
+  const std::vector<unsigned>& widths() const { return widths_; }
+  // Bytes of one lane of each output array.
+  std::vector<unsigned> out_bytes() const {
+    std::vector<unsigned> b;
+    for (const Output& o : outputs_) b.push_back(out_bytes(o));
+    return b;
+  }
+  uint64_t total() const { return plan_->total(); }
+
+  // Writes the input tuples of lanes [LO, HI) of the chunk; lanes from
+  // END on (padding) get zero bits.
+  void fill(const SweepChunk& ch, size_t lo, size_t hi, uint64_t end) const {
+    const uint64_t fixed = plan_->check_lanes() + plan_->edge_lanes();
+    if (plan_->exhaustive() && ch.first + lo >= fixed && ch.first + hi <= end) {
+      // Every float in order: the tuple of lane L is L - fixed (InputPlan::at).
+      uint32_t* in = reinterpret_cast<uint32_t*>(ch.in[0]);
+      const uint32_t first = uint32_t(ch.first - fixed);
+      for (size_t i = lo; i < hi; ++i) in[i] = first + uint32_t(i);
+      return;
+    }
+    for (size_t i = lo; i < hi; ++i) {
+      const uint64_t lane = ch.first + i;
+      const Tuple t = lane < end ? plan_->at(lane) : Tuple{};
+      for (size_t a = 0; a < args_.size(); ++a) {
+        const unsigned n = math::arg_bytes(args_[a]);  // the low bytes of the bits (little-endian host)
+        std::memcpy(ch.in[a] + n * i, &t.bits[a], n);
+      }
+    }
+  }
+
+  // A thread's accumulator, counting its wrong values in TALLY.
+  Acc start(FailureTally tally) const {
+    Acc a;
+    init(a);
+    a.failures = std::move(tally);
+    return a;
+  }
+
+  // Checks lanes [LO, HI) of the chunk (called from many threads at once,
+  // each with its own accumulator).
+  void verify(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const { verify_lanes(ch, lo, hi, acc); }
+
+ private:
+  void init(Acc& a) const {
+    if (!a.widths.empty()) return;
+    a.widths.resize(widths_.size());
+    a.check_pass.assign(checks_.size(), 0);
+    a.check_fail.assign(checks_.size(), 0);
+    a.check_skip.assign(checks_.size(), 0);
+  }
+
+  static unsigned out_bytes(const Output& o) { return o.is_int ? 4 : Fmt::bytes; }
+
+  Tuple read_tuple(const SweepChunk& ch, size_t i) const {
+    Tuple t;
+    read_tuple(ch, i, t);
+    return t;
+  }
+
+  // Field by field, in place: a tuple built elsewhere and copied whole
+  // would be read back across several smaller stores, which stalls the
+  // load (no store forwarding) on every lane.
+  void read_tuple(const SweepChunk& ch, size_t i, Tuple& t) const {
+    for (size_t a = 0; a < args_.size(); ++a) {
+      if (math::arg_bytes(args_[a]) == 4) {
+        uint32_t b;
+        std::memcpy(&b, ch.in[a] + 4 * i, 4);
+        t.bits[a] = b;
+      } else {
+        uint64_t b;
+        std::memcpy(&b, ch.in[a] + 8 * i, 8);
+        t.bits[a] = b;
+      }
+    }
+  }
+
+  void to_args(const Tuple& t, double* args) const {
+    for (size_t a = 0; a < args_.size(); ++a) args[a] = plan_->value(unsigned(a), t.bits[a]);
+  }
+
+  bool nonfinite_arg(const Tuple& t) const {
+    for (size_t a = 0; a < args_.size(); ++a)
+      if ((args_[a] == Arg::Float || args_[a] == Arg::Double) && !std::isfinite(plan_->value(unsigned(a), t.bits[a])))
+        return true;
+    return false;
+  }
+
+  // A wrong result of width W: GOT and WANT are its bits and the reference's
+  // in the output's format ('f' or 'i'); EDGE names the edge case it checks.
+  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, char format, uint64_t got, uint64_t want,
+                    std::string expected, std::string note, double ulp, const std::string& edge = kNoEdge) const {
+    Mismatch m;
+    m.index = lane;
+    m.lane = int(lane % w);
+    for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
+    m.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
+    m.expected = std::move(expected);
+    m.note = "width " + std::to_string(w) + ": " + note;
+    m.ulp = ulp;
+    m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
+    // The inputs are read in the case's format, integer arguments (ldexp's,
+    // pown's) too.
+    m.bits = WrongBits{Fmt::code, format, Fmt::bytes, format == 'i' ? 4u : Fmt::bytes, w,
+                       std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
+    m.edge = edge;
+    return m;
+  }
+
+  void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
+    init(acc);
+    std::vector<std::vector<Point>> points(outputs_.size());
+    Tuple tuples[kBatch];
+    for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
+      const size_t b1 = std::min(hi, b0 + kBatch);
+      for (size_t i = b0; i < b1; ++i) read_tuple(ch, i, tuples[i - b0]);
+      // The batch's results, fetched while the reference is computed: a
+      // sweep's results arrive from the device, never from the cache.
+      for (const auto& arrays : ch.out)
+        for (size_t j = 0; j < arrays.size(); ++j)
+          for (size_t byte = b0 * out_bytes(outputs_[j]); byte < b1 * out_bytes(outputs_[j]); byte += 64)
+            __builtin_prefetch(arrays[j] + byte);
+      for (size_t j = 0; j < outputs_.size(); ++j) {
+        if (!outputs_[j].judge) continue;
+        points[j].resize(b1 - b0);
+        for (size_t i = b0; i < b1; ++i) to_args(tuples[i - b0], points[j][i - b0].args);
+        outputs_[j].judge->prepare_many(points[j].data(), b1 - b0);
+      }
+      Common common;
+      for (size_t i = b0; i < b1; ++i) {
+        const uint64_t lane = ch.first + i;
+        const Tuple& t = tuples[i - b0];
+        if (common_case_ok_ && lane >= plan_->check_lanes() && common_case(ch, i, lane, t, points[0][i - b0], common, acc))
+          continue;
+        // Under -cl-finite-math-only a lane whose real result is a NaN or an
+        // infinity is outside the program's contract, for every output.
+        bool nonfinite_result = false;
+        for (size_t j = 0; j < outputs_.size(); ++j)
+          if (outputs_[j].judge && !std::isfinite(points[j][i - b0].approx)) nonfinite_result = true;
+        for (size_t j = 0; j < outputs_.size(); ++j) {
+          const Point* p = outputs_[j].judge ? &points[j][i - b0] : nullptr;
+          if (lane < plan_->check_lanes()) {
+            edge_lane(ch, i, lane, t, j, p, acc);
+          } else {
+            numeric_lane(ch, i, lane, t, j, p, nonfinite_result, acc);
+          }
+        }
+      }
+      common.add_to(acc, widths_.size());
+    }
+  }
+
+  // What common_case counted in a batch, added to the accumulator once:
+  // counts and maxima do not depend on the order of the lanes.
+  struct Common {
+    uint64_t lanes = 0, first_bin = 0;  // first_bin: lanes whose error is in the histogram's first bin
+    double max_ulp = 0;
+    void add_to(Acc& acc, size_t nk) const {
+      if (lanes == 0) return;
+      for (size_t k = 0; k < nk; ++k) {
+        acc.widths[k].checked += lanes;
+        acc.widths[k].max_ulp = std::max(acc.widths[k].max_ulp, max_ulp);
+      }
+      acc.hist[0] += first_bin * nk;
+    }
+  };
+
+  // The lane every width of a sweep nearly always returns: the float the
+  // reference certainly rounds to, under a bound that accepts it. Counts it
+  // exactly as numeric_lane would (Judge::judge's first case, then
+  // record's counting; the worst result in lane order, the rest in C);
+  // returns false, having counted nothing, for any other lane.
+  bool common_case(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, const Point& p, Common& c,
+                   Acc& acc) const {
+    if constexpr (Fmt::fp64) {
+      return false;
+    } else {
+      if (!p.certain || (p.nearest & 0x7f800000u) == 0x7f800000u) return false;
+      const size_t nk = widths_.size();
+      const uint32_t want = p.nearest;
+      uint32_t differ = 0;
+      for (size_t k = 0; k < nk; ++k) {
+        uint32_t g;
+        std::memcpy(&g, ch.out[k][0] + 4 * i, 4);
+        differ |= g ^ want;
+      }
+      if (differ != 0) return false;
+      const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
+      acc.mpfr += p.prepared_by_mpfr;
+      if (u < kEdges[1]) {
+        ++c.first_bin;
+      } else {
+        const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+        acc.hist[std::min(bin, kEdges.size() - 1)] += nk;
+      }
+      ++c.lanes;
+      c.max_ulp = std::max(c.max_ulp, u);
+      if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+      return true;
+    }
+  }
+
+  Bits got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
+    Bits g = 0;
+    const unsigned n = out_bytes(outputs_[j]);
+    std::memcpy(&g, ch.out[k][j] + n * i, n);
+    return g;
+  }
+
+  // One width's float result against the bound; returns whether it passed.
+  // WHAT names the check for a failure's note ("sin", an edge case's name).
+  // EDGE: the edge case this lane checks, "" for an ordinary lane.
+  bool judge_one(const Output& out, const Point& p, const LaneBound& lb, Bits got, uint64_t lane,
+                 size_t k, const Tuple& t, Acc& acc, const std::string& what, const std::string& edge) const {
+    const rm::Verdict v = out.judge->judge(p, got, lb.bound);
+    acc.mpfr += v.used_mpfr;
+    return record(out, p, lb, v, got, lane, k, k + 1, t, acc, what, edge);
+  }
+
+  // Counts the results GOT of widths [K0, K1), whose error is U ulp, in the
+  // histogram, the widths' maxima and the worst result.
+  void measure(const Point& p, double u, Bits got, uint64_t lane, size_t k0, size_t k1, const Tuple& t,
+               Acc& acc) const {
+    const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+    acc.hist[std::min(bin, kEdges.size() - 1)] += k1 - k0;
+    for (size_t k = k0; k < k1; ++k) {
+      WidthStats& ws = acc.widths[k];
+      ++ws.checked;
+      ws.max_ulp = std::max(ws.max_ulp, u);
+    }
+    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k0], got, t, reference_text(p)};
+  }
+
+  // Counts the results GOT of widths [K0, K1), which share the verdict V,
+  // keeping each one that fails; returns whether they passed.
+  bool record(const Output& out, const Point& p, const LaneBound& lb, const rm::Verdict& v, Bits got,
+              uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what,
+              const std::string& edge = kNoEdge) const {
+    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
+    measure(p, u, got, lane, k0, k1, t, acc);
+    const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
+    if (!fails) return true;
+    std::string note = what + ": " + ulp_text(u) + " ulp";
+    if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
+    note += "; bound " + out.spec.describe();
+    const Bits want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
+    for (size_t k = k0; k < k1; ++k) {
+      ++acc.widths[k].failed;
+      acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, want, reference_text(p), note, u, edge));
+    }
+    return false;
+  }
+
+  void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
+                    const Point* p, bool nonfinite_result, Acc& acc) const {
+    const Output& out = outputs_[j];
+    double own[3] = {0, 0, 0};
+    if (!p) to_args(t, own);
+    const double* args = p ? p->args : own;  // a Point holds its arguments already
+    if (out.is_nan_fn) {  // nan(nancode): a NaN (a quiet one, 7.5.1 "should")
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        const Bits got = got_bits(ch, k, j, i);
+        ++acc.widths[k].checked;
+        ++acc.nans;
+        if (Fmt::is_nan(got)) {
+          acc.quiet_nans += Fmt::quiet(got);
+        } else {
+          ++acc.widths[k].failed;
+          acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, Fmt::quiet_nan, "a NaN",
+                                    "nan() must return a NaN", HUGE_VAL));
+        }
+      }
+      return;
+    }
+    const LaneBound lb = out.fixed ? *out.fixed : out.spec.at(args);
+    const bool skip_nonfinite = regime_.finite_only && (nonfinite_arg(t) || nonfinite_result);
+    if (lb.kind == LaneBound::Kind::Undefined || skip_nonfinite) {
+      acc.unjudged += widths_.size();
+      return;
+    }
+    if (out.is_int) {
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        int32_t got;
+        std::memcpy(&got, ch.out[k][j] + 4 * i, 4);
+        ++acc.widths[k].checked;
+        if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_, Fmt::format)) {
+          ++acc.widths[k].failed;
+          const int32_t want = rm::exact_int(out.judge_name, args);
+          acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got), uint32_t(want), std::to_string(want),
+                                    out.judge_name + ": wrong integer result", HUGE_VAL));
+        }
+      }
+      return;
+    }
+    // A verdict depends only on the point, the bound and the result bits,
+    // so widths that returned the same bits (nearly always all of them)
+    // share one.
+    // Every width's bits are read first, so their loads overlap. Widths
+    // that returned the same bits (nearly always all of them) share one
+    // verdict: it depends only on the point, the bound and the bits.
+    const size_t nk = widths_.size();
+    Bits got[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) got[k] = got_bits(ch, k, j, i);
+    for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+      for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
+      const rm::Verdict v = out.judge->judge(*p, got[k0], lb.bound);
+      acc.mpfr += v.used_mpfr;
+      record(out, *p, lb, v, got[k0], lane, k0, k1, t, acc, out.judge_name);
+    }
+  }
+
+  void edge_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j, const Point* p,
+                 Acc& acc) const {
+    const size_t c = check_of_lane_[lane];
+    const EdgeCheck& check = checks_[c];
+    const Output& out = outputs_[j];
+    if (!judged_) {  // native_: edge cases are not required of an implementation-defined function
+      ++acc.check_skip[c];
+      return;
+    }
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      const Bits got = got_bits(ch, k, j, i);
+      Outcome o = out.is_int ? math::check_int(check, j, t, args_, int32_t(uint32_t(got)), regime_)
+                             : math::check_float(check, j, t, args_, got, regime_, Fmt::fp64);
+      if (o == Outcome::Numeric) {
+        double args[3] = {0, 0, 0};
+        to_args(t, args);
+        const LaneBound lb = out.spec.at(args);
+        if (lb.kind == LaneBound::Kind::Undefined || !p) {
+          o = Outcome::Skip;
+        } else {
+          o = judge_one(out, *p, lb, got, lane, k, t, acc, check.name, check.name) ? Outcome::Pass : Outcome::Fail;
+          if (o == Outcome::Fail) {  // judge_one kept the record
+            ++acc.check_fail[c];
+            continue;
+          }
+        }
+      }
+      if (o == Outcome::Skip) {
+        ++acc.check_skip[c];
+      } else if (o == Outcome::Pass) {
+        ++acc.check_pass[c];
+        ++acc.widths[k].checked;
+      } else {
+        ++acc.check_fail[c];
+        ++acc.widths[k].checked;
+        ++acc.widths[k].failed;
+        Mismatch m = mismatch(lane, widths_[k], t, out.is_int ? 'i' : Fmt::code, got,
+                              math::expected_bits(check, j, t, Fmt::fp64).value_or(got), math::expected_text(check, j),
+                              "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL, check.name);
+        // An expectation that is no single value ("lt1") cannot be read as
+        // a kind of wrong value from the bits.
+        if (!math::expected_bits(check, j, t, Fmt::fp64)) m.kind = "wrong_value";
+        acc.failures.add(std::move(m));
+      }
+    }
+  }
+
+ public:
+  Acc merge(std::vector<Acc>& accs) const {
+    Acc all;
+    init(all);
+    for (Acc& a : accs) {
+      if (a.widths.empty()) continue;
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        all.widths[k].checked += a.widths[k].checked;
+        all.widths[k].failed += a.widths[k].failed;
+        all.widths[k].max_ulp = std::max(all.widths[k].max_ulp, a.widths[k].max_ulp);
+      }
+      for (size_t b = 0; b < kEdges.size(); ++b) all.hist[b] += a.hist[b];
+      for (size_t c = 0; c < checks_.size(); ++c) {
+        all.check_pass[c] += a.check_pass[c];
+        all.check_fail[c] += a.check_fail[c];
+        all.check_skip[c] += a.check_skip[c];
+      }
+      all.mpfr += a.mpfr;
+      all.unjudged += a.unjudged;
+      all.nans += a.nans;
+      all.quiet_nans += a.quiet_nans;
+      if (a.worst.ulp > all.worst.ulp || (a.worst.ulp == all.worst.ulp && a.worst.lane < all.worst.lane))
+        all.worst = a.worst;
+      all.failures.merge(std::move(a.failures));
+    }
+    return all;
+  }
+
+  // The case's metrics (accuracy profile, edge cases, sweep times) and
+  // detail into R, and its wrong values merged into R's tally.
+  void report(const Acc& all, uint64_t inputs, json::Value sweep_times, CaseResult& r) const {
+    uint64_t checked = 0;
+    for (const auto& w : all.widths) checked += w.checked;
+    r.checked += checked;
+    r.merge(FailureTally(all.failures));
+
+    const std::string name = params_.at("builtin").as_string();
+    const Output& primary = outputs_.front();
+    json::Value m = json::Value::object();
+    double max_ulp = 0;
+    for (const auto& w : all.widths) max_ulp = std::max(max_ulp, w.max_ulp);
+    const bool measured = primary.judge != nullptr || outputs_.size() > 1;
+    if (measured) {
+      m["max_ulp"] = std::isinf(max_ulp) ? 1e308 : max_ulp;
+      if (auto b = primary.spec.nominal_ulps(); b && judged_) m["bound"] = *b;
+      json::Value h = json::Value::object(), edges = json::Value::array(), counts = json::Value::array();
+      for (double e : kEdges) edges.push_back(e);
+      for (uint64_t c : all.hist) counts.push_back(static_cast<unsigned long long>(c));
+      h["edges"] = edges;
+      h["counts"] = counts;
+      m["histogram"] = h;
+      if (all.worst.ulp >= 0) {
+        json::Value w = json::Value::object(), in = json::Value::array();
+        for (size_t a = 0; a < args_.size(); ++a) in.push_back(hex_bits(all.worst.in.bits[a], math::arg_bytes(args_[a])));
+        w["inputs"] = in;
+        w["output"] = hex_bits(all.worst.got, out_bytes(primary));
+        w["expected"] = all.worst.expected;
+        w["index"] = static_cast<unsigned long long>(all.worst.lane);
+        w["width"] = all.worst.width;
+        m["worst"] = w;
+      }
+      m["mpfr_fallbacks"] = static_cast<unsigned long long>(all.mpfr);
+    }
+    json::Value per_width = json::Value::object();
+    std::string width_text;
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      json::Value w = json::Value::object();
+      w["max_ulp"] = std::isinf(all.widths[k].max_ulp) ? 1e308 : all.widths[k].max_ulp;
+      w["checked"] = static_cast<unsigned long long>(all.widths[k].checked);
+      w["failed"] = static_cast<unsigned long long>(all.widths[k].failed);
+      per_width[std::to_string(widths_[k])] = w;
+      width_text += (k ? " " : "") + std::to_string(widths_[k]) + ":" + ulp_text(all.widths[k].max_ulp);
+    }
+    m["widths"] = per_width;
+    json::Value edge = json::Value::array();
+    std::string edge_text;
+    size_t edge_failed = 0;
+    for (size_t c = 0; c < checks_.size(); ++c) {
+      const char* status = all.check_fail[c] ? "fail" : all.check_pass[c] ? "pass" : "skipped";
+      edge_failed += all.check_fail[c] != 0;
+      json::Value e = json::Value::object();
+      e["name"] = checks_[c].name;
+      e["section"] = checks_[c].section;
+      e["status"] = status;
+      edge.push_back(e);
+      // Each check only shows when run: with --index or a shard, most are not.
+      if (all.check_pass[c] + all.check_fail[c] + all.check_skip[c] == 0) continue;
+      edge_text += std::string(edge_text.empty() ? "" : "; ") + checks_[c].name + " " +
+                   (all.check_fail[c] ? "FAILED" : all.check_pass[c] ? "ok" : "skipped");
+    }
+    m["edge_cases"] = edge;
+    m["unjudged"] = static_cast<unsigned long long>(all.unjudged);
+    m["regime"] = regime_.describe();
+    m["bound_text"] = primary.spec.describe();
+    m["inputs"] = static_cast<unsigned long long>(inputs);
+    m["sweep"] = std::move(sweep_times);
+    r.metrics = m;
+
+    std::string d = name + ": " + std::to_string(inputs) + " inputs x " + std::to_string(widths_.size()) +
+                    " widths (" + (plan_->exhaustive() ? Fmt::every : full_ ? "full sample" : "quick") +
+                    "), " + regime_.describe() + "; ";
+    if (measured) d += "max " + ulp_text(max_ulp) + " ulp (" + width_text + "), bound " + primary.spec.describe();
+    for (size_t j = 1; j < outputs_.size(); ++j)
+      d += "; " + outputs_[j].judge_name + ": " + outputs_[j].spec.describe();
+    if (primary.is_nan_fn) d += std::to_string(all.quiet_nans) + " of " + std::to_string(all.nans) + " NaNs quiet";
+    if (measured) d += "; " + std::to_string(all.mpfr) + " MPFR fallbacks";
+    if (all.unjudged) d += "; " + std::to_string(all.unjudged) + " results not judged (undefined there)";
+    if (!edge_text.empty()) d += "; edge cases: " + edge_text;
+    if (all.failures.failed()) d = std::to_string(all.failures.failed()) + " of " + std::to_string(checked) + " results wrong; " + d;
+    r.detail = d;
+    if (!judged_ && r.status == "pass") r.status = "info";  // native_: implementation-defined (7.4)
+  }
+
+ private:
+  const json::Value& params_;
+  bool full_ = false;
+  std::vector<Arg> args_;
+  std::vector<unsigned> widths_;
+  Regime regime_;
+  bool judged_ = true;
+  bool common_case_ok_ = false;
+  rm::Denormals denormals_ = rm::Denormals::Kept;
+  std::vector<Output> outputs_;
+  std::vector<EdgeCheck> checks_;
+  std::vector<size_t> check_of_lane_;
+  std::unique_ptr<math::InputPlan> plan_;
+};
+
+}  // namespace clconform::suites::math
