@@ -1,17 +1,22 @@
-// The host's share of an exhaustive math sweep, without a device: the math
-// suite's own verifier (suites/math/math_verifier.hpp, the code a
-// `--mode full` run calls on every chunk) checks synthetic device results
-// for a float built-in at the given widths. Nothing here judges anything
-// itself, so the figure is what the suite's verification costs.
+// The host's share of an exhaustive sweep, without a device: a suite's own
+// verifier (the code a `--mode full` run calls on every chunk) checks
+// synthetic device results at the given widths: the math suite's
+// (suites/math/math_verifier.hpp) for a float built-in, the conversions
+// suite's (suites/conversions/explicit_verifier.hpp) for a conversion.
+// Nothing here judges anything itself, so the figure is what the suite's
+// verification costs.
 //
 // Inputs: the case's full-mode input sequence (every float for a
-// one-argument built-in), in blocks of consecutive lanes from seeded random
-// starts, as a sweep's chunks see them. Device results, computed before any
-// timing: the correctly rounded float of the real result (MPFR where the
-// reference's fast tier is not certain) at every width; then, seeded, one
-// lane in eight has one width a float off (either way), one in a thousand
-// a width 2 to 3 floats off. NaN and infinite results come from the inputs
-// (NaN arguments, overflow).
+// one-argument built-in or a float source), in blocks of consecutive lanes
+// from seeded random starts, as a sweep's chunks see them. Device results,
+// computed before any timing: the right value (math: the correctly rounded
+// float of the real result, MPFR where the reference's fast tier is not
+// certain; conversions: the host's conversion) at every width; then,
+// seeded, one lane in eight (math: off by an ulp or so is what a conforming
+// device returns) or in 65536 (conversions: any difference is a defect) has
+// one width a float (or an integer step) off, either way, one in a
+// thousand of those 2 to 3 off. NaN and infinite
+// results come from the inputs (NaN arguments, overflow).
 //
 // Each of T threads verifies its own share of the blocks with its own
 // accumulator, as the sweep's threads do. Printed: the thread CPU time per
@@ -19,13 +24,16 @@
 // second on T threads, and the verdict totals, so two builds can be
 // compared for identical results too.
 //
+// F is a math built-in ("sin") or a conversion case without its suite
+// ("convert_int_rte.float").
+//
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
 //
 // With --repeats R the whole verification runs R times (fresh accumulators
 // each time) and the fastest run is reported.
 //
-// The case's parameters come from the generated math manifest
-// ($CLCONFORM_DATA, else the build tree's kernels).
+// The case's parameters come from the generated manifests ($CLCONFORM_DATA,
+// else the build tree's kernels).
 #include <time.h>
 
 #include <chrono>
@@ -39,6 +47,8 @@
 
 #include "install_paths.hpp"
 #include "manifest.hpp"
+#include "conversions/conversion_values.hpp"
+#include "conversions/explicit_verifier.hpp"
 #include "math/math_verifier.hpp"
 #include "reference/math/mpfr_eval.hpp"
 
@@ -102,111 +112,68 @@ double thread_seconds() {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-// One block: its inputs and every width's results, laid out as a chunk.
+// One block of lanes laid out as a chunk: inputs and every width's results
+// (one output array per width).
 struct Block {
   SweepChunk chunk;
   std::vector<std::vector<uint8_t>> in;
-  std::vector<std::vector<uint8_t>> out;  // [width], one float output
+  std::vector<std::vector<uint8_t>> out;  // [width]
 };
 
-// The correctly rounded float results of the block's lanes, with the
-// seeded perturbations the header describes.
-void make_results(const sm::MathVerifier<sm::FloatFormat>& v, const rm::Judge& judge, const std::string& fn,
-                  Block& b, std::mt19937_64& rng) {
-  const size_t n = b.chunk.count, nw = v.widths().size();
-  std::vector<rm::Judge::Point> points(n);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t a = 0; a < v.args().size(); ++a) {
-      uint32_t bits;
-      std::memcpy(&bits, b.in[a].data() + 4 * i, 4);
-      float f;
-      std::memcpy(&f, &bits, 4);
-      points[i].args[a] = v.args()[a] == sm::Arg::Float ? double(f) : double(int32_t(bits));
+// Blocks at seeded random starts in [0, TOTAL), each a whole number of
+// work-items of every width; FILL writes a block's inputs.
+template <class Fill>
+std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vector<unsigned>& in_bytes, Fill fill) {
+  const size_t nblocks = size_t((o.inputs + kBlock - 1) / kBlock);
+  std::vector<Block> blocks(nblocks);
+  std::mt19937_64 rng(o.seed);
+  for (Block& b : blocks) {
+    b.chunk.first = total > kBlock ? rng() % (total - kBlock) : 0;
+    b.chunk.count = b.chunk.valid = size_t(std::min<uint64_t>(kBlock, total - b.chunk.first));
+    for (unsigned bytes : in_bytes) {
+      b.in.emplace_back(size_t(bytes) * b.chunk.count);
+      b.chunk.in.push_back(b.in.back().data());
     }
+    fill(b.chunk);
   }
-  judge.prepare_many(points.data(), n);
-  b.out.assign(nw, std::vector<uint8_t>(4 * n));
+  return blocks;
+}
+
+// Every width's result is WANT[i], except for the seeded perturbations the
+// header describes, in one lane of every ONE_IN.
+void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
+                 const std::vector<bool>& finite, std::mt19937_64& rng, uint64_t one_in) {
+  const size_t n = b.chunk.count;
+  b.out.assign(nw, std::vector<uint8_t>(size_t(bytes) * n));
   for (size_t i = 0; i < n; ++i) {
-    uint32_t want;
-    if (points[i].certain) {
-      want = points[i].nearest;
-    } else {  // the fast tier cannot tell: MPFR rounds the real value
-      const rm::Enclosure e = rm::enclose(rm::fn_of(rm::function_id(fn)), points[i].args, 128);
-      const float f = float(e.lo.to_double());
-      std::memcpy(&want, &f, 4);
-    }
-    for (size_t k = 0; k < nw; ++k) std::memcpy(b.out[k].data() + 4 * i, &want, 4);
+    for (size_t k = 0; k < nw; ++k) std::memcpy(b.out[k].data() + bytes * i, &want[i], bytes);
     const uint64_t r = rng();
-    const bool finite = (want & 0x7f800000u) != 0x7f800000u;
-    if (finite && r % 8 == 0) {
+    if (finite[i] && r % one_in == 0) {
       const size_t k = (r >> 8) % nw;
-      const uint32_t off = (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1;
-      uint32_t got = (r >> 40) & 1 ? want + off : want - off;
-      if ((want & 0x7fffffffu) < off) got = want + off;  // stay on this side of zero
-      std::memcpy(b.out[k].data() + 4 * i, &got, 4);
+      const uint64_t off = (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1;
+      const uint64_t got = (r >> 40) & 1 || want[i] < off ? want[i] + off : want[i] - off;
+      std::memcpy(b.out[k].data() + bytes * i, &got, bytes);
     }
   }
   b.chunk.out.assign(nw, {});
   for (size_t k = 0; k < nw; ++k) b.chunk.out[k].push_back(b.out[k].data());
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
-  const std::string data = default_data_dir(CLCONFORM_BENCH_DATA);
-  Suite suite;
-  try {
-    suite = load_suite(data, "math");
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "verify_bench: %s\n", e.what());
-    return 2;
-  }
-  const Case* found = nullptr;
-  for (const Case& c : suite.cases)
-    if (c.id == "math." + o.function) found = &c;
-  if (!found) usage("the math manifest in " + data + " has no float case math." + o.function);
-  json::Value params = found->params;
-  json::Value widths = json::Value::array();
-  for (unsigned w : o.widths) widths.push_back(w);
-  params["widths"] = widths;
-
-  // A full-profile device that keeps denormals, as on the NVIDIA driver.
-  const sm::Regime regime;
-  const sm::MathVerifier<sm::FloatFormat> v(params, regime, true, o.seed, case_stream(found->id));
-  if (v.out_bytes().size() != 1 || v.out_bytes()[0] != 4) usage(o.function + " has no single float result");
-  const std::string judge_name = params.at("outputs").as_array().at(0).at("judge").as_string();
-  const rm::Judge judge(judge_name, rm::Denormals::Kept);
-
-  // Blocks at random starts past the edge-case lanes, each a whole number
-  // of work-items of every width.
-  const uint64_t total = v.total();
-  const size_t nblocks = size_t((o.inputs + kBlock - 1) / kBlock);
-  std::vector<Block> blocks(nblocks);
-  std::mt19937_64 rng(o.seed);
-  std::fprintf(stderr, "verify_bench: preparing %zu blocks of %zu lanes of %s...\n", nblocks, kBlock, found->id.c_str());
-  for (Block& b : blocks) {
-    b.chunk.first = total > kBlock ? rng() % (total - kBlock) : 0;
-    b.chunk.count = b.chunk.valid = size_t(std::min<uint64_t>(kBlock, total - b.chunk.first));
-    for (size_t a = 0; a < v.args().size(); ++a) {
-      b.in.emplace_back(size_t(sm::arg_bytes(v.args()[a])) * b.chunk.count);
-      b.chunk.in.push_back(b.in.back().data());
-    }
-    v.fill(b.chunk, 0, b.chunk.count, total);
-    make_results(v, judge, judge_name, b, rng);
-  }
-
-  std::vector<sm::Acc> accs;
-  double wall = 0, cpu_total = 0;
+// Verifies every block on T threads, R times, and keeps the fastest run's
+// thread CPU time (summed) and wall time, and the last run's accumulators.
+template <class Acc, class Verify>
+std::vector<Acc> time_verification(const Options& o, std::vector<Block>& blocks, const Acc& proto, Verify verify,
+                                   double* cpu_total, double* wall) {
+  std::vector<Acc> accs;
   for (unsigned r = 0; r < o.repeats; ++r) {
-    std::vector<sm::Acc> run_accs(o.threads, v.start(FailureTally()));
+    std::vector<Acc> run_accs(o.threads, proto);
     std::vector<double> cpu(o.threads, 0);
     const auto w0 = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < o.threads; ++t) {
       pool.emplace_back([&, t] {
         const double c0 = thread_seconds();
-        for (size_t i = t; i < nblocks; i += o.threads) v.verify(blocks[i].chunk, 0, blocks[i].chunk.valid, run_accs[t]);
+        for (size_t i = t; i < blocks.size(); i += o.threads) verify(blocks[i].chunk, run_accs[t]);
         cpu[t] = thread_seconds() - c0;
       });
     }
@@ -214,25 +181,148 @@ int main(int argc, char** argv) {
     const double run_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     double run_cpu = 0;
     for (double c : cpu) run_cpu += c;
-    if (r == 0 || run_cpu < cpu_total) cpu_total = run_cpu, wall = run_wall;
+    if (r == 0 || run_cpu < *cpu_total) *cpu_total = run_cpu, *wall = run_wall;
     accs = std::move(run_accs);
   }
+  return accs;
+}
 
-  uint64_t inputs = 0;
-  for (const Block& b : blocks) inputs += b.chunk.valid;
+void print_speed(const Options& o, const std::string& id, uint64_t inputs, double cpu_total, double wall) {
+  std::printf("%s: %llu inputs x %zu widths, %u threads\n", id.c_str(), (unsigned long long)inputs, o.widths.size(),
+              o.threads);
+  std::printf("%.2f ns per input per thread\n", 1e9 * cpu_total / double(inputs));
+  std::printf("wall %.3f s, %.3g values verified per second\n", wall, double(inputs * o.widths.size()) / wall);
+}
+
+json::Value with_widths(json::Value params, const Options& o) {
+  json::Value widths = json::Value::array();
+  for (unsigned w : o.widths) widths.push_back(w);
+  params["widths"] = widths;
+  return params;
+}
+
+int bench_math(const Options& o, const Case& c) {
+  const json::Value params = with_widths(c.params, o);
+  // A full-profile device that keeps denormals, as on the NVIDIA driver.
+  const sm::Regime regime;
+  const sm::MathVerifier<sm::FloatFormat> v(params, regime, true, o.seed, case_stream(c.id));
+  if (v.out_bytes().size() != 1 || v.out_bytes()[0] != 4) usage(c.id + " has no single float result");
+  const std::string judge_name = params.at("outputs").as_array().at(0).at("judge").as_string();
+  const rm::Judge judge(judge_name, rm::Denormals::Kept);
+  std::vector<unsigned> in_bytes;
+  for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
+  const uint64_t total = v.total();
+  std::vector<Block> blocks = make_blocks(o, total, in_bytes, [&](SweepChunk& ch) { v.fill(ch, 0, ch.count, total); });
+  std::mt19937_64 rng(o.seed + 1);
+  for (Block& b : blocks) {
+    const size_t n = b.chunk.count;
+    std::vector<rm::Judge::Point> points(n);
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t a = 0; a < v.args().size(); ++a) {
+        uint32_t bits;
+        std::memcpy(&bits, b.in[a].data() + 4 * i, 4);
+        float f;
+        std::memcpy(&f, &bits, 4);
+        points[i].args[a] = v.args()[a] == sm::Arg::Float ? double(f) : double(int32_t(bits));
+      }
+    }
+    judge.prepare_many(points.data(), n);
+    std::vector<uint64_t> want(n);
+    std::vector<bool> finite(n);
+    for (size_t i = 0; i < n; ++i) {
+      float f = float(points[i].approx);
+      if (!points[i].certain) {  // the fast tier cannot tell: MPFR rounds the real value
+        const rm::Enclosure e = rm::enclose(rm::fn_of(rm::function_id(judge_name)), points[i].args, 128);
+        f = float(e.lo.to_double());
+      }
+      uint32_t bits = points[i].nearest;
+      if (!points[i].certain) std::memcpy(&bits, &f, 4);
+      want[i] = bits;
+      finite[i] = (bits & 0x7f800000u) != 0x7f800000u;
+    }
+    set_results(b, o.widths.size(), 4, want, finite, rng, 8);
+  }
+  double cpu = 0, wall = 0;
+  std::vector<sm::Acc> accs = time_verification(
+      o, blocks, v.start(FailureTally()),
+      [&](const SweepChunk& ch, sm::Acc& acc) { v.verify(ch, 0, ch.valid, acc); }, &cpu, &wall);
   const sm::Acc all = v.merge(accs);
+  print_speed(o, c.id, uint64_t(blocks.size()) * kBlock, cpu, wall);
   uint64_t checked = 0, failed = 0;
   double max_ulp = 0;
   for (const auto& w : all.widths) checked += w.checked, failed += w.failed, max_ulp = std::max(max_ulp, w.max_ulp);
-  std::printf("%s: %llu inputs x %zu widths, %u threads\n", found->id.c_str(), (unsigned long long)inputs,
-              o.widths.size(), o.threads);
-  std::printf("%.2f ns per input per thread\n", 1e9 * cpu_total / double(inputs));
-  std::printf("wall %.3f s, %.3g values verified per second\n", wall, double(inputs * o.widths.size()) / wall);
   std::printf("results: %llu checked, %llu failed, max %.4g ulp, %llu MPFR fallbacks, %llu unjudged\n",
               (unsigned long long)checked, (unsigned long long)failed, max_ulp, (unsigned long long)all.mpfr,
               (unsigned long long)all.unjudged);
   std::printf("histogram:");
-  for (uint64_t c : all.hist) std::printf(" %llu", (unsigned long long)c);
+  for (uint64_t h : all.hist) std::printf(" %llu", (unsigned long long)h);
   std::printf("\n");
   return 0;
+}
+
+int bench_conversion(const Options& o, const Case& c) {
+  namespace cv = clconform::suites::conversions;
+  const json::Value& p = c.params;
+  const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
+  const bool sat = p.at("saturate").as_bool();
+  const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
+  const std::string fn = p.at("function").as_string();
+  const cv::SourceLanes lanes(src, true, o.seed, case_stream(c.id), 1 << 16);
+  const cv::Job job{src, dst, rnd, sat, false, false, fn, o.widths, lanes};
+  const cv::Lanes fns = cv::lanes_for(src.elem_size, dst.elem_size);
+  std::vector<Block> blocks =
+      make_blocks(o, lanes.total(), {src.elem_size}, [&](SweepChunk& ch) { fns.fill(job, ch, 0, ch.count); });
+  std::mt19937_64 rng(o.seed + 1);
+  for (Block& b : blocks) {
+    const size_t n = b.chunk.count;
+    std::vector<uint64_t> want(n);
+    std::vector<bool> finite(n);
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t x = 0;
+      std::memcpy(&x, b.in[0].data() + size_t(src.elem_size) * i, src.elem_size);
+      const cv::Expected e = cv::convert_scalar(src, dst, x, rnd, sat);
+      want[i] = e.bits;
+      finite[i] = e.defined && !e.nan;
+    }
+    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16);
+  }
+  double cpu = 0, wall = 0;
+  cv::Tally proto;
+  std::vector<cv::Tally> accs = time_verification(
+      o, blocks, proto, [&](const SweepChunk& ch, cv::Tally& t) { fns.verify(job, ch, 0, ch.valid, t); }, &cpu,
+      &wall);
+  cv::Tally all;
+  for (cv::Tally& t : accs) all.merge(t);
+  print_speed(o, c.id, uint64_t(blocks.size()) * kBlock, cpu, wall);
+  std::printf("results: %llu passed, %llu failed, %llu implementation-defined, %llu NaN\n",
+              (unsigned long long)all.passed, (unsigned long long)all.failures.failed(),
+              (unsigned long long)all.undefined, (unsigned long long)all.nan);
+  return 0;
+}
+
+const Case* find_case(const Suite& s, const std::string& id) {
+  for (const Case& c : s.cases)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  const std::string data = default_data_dir(CLCONFORM_BENCH_DATA);
+  try {
+    const Suite math = load_suite(data, "math");
+    if (const Case* c = find_case(math, "math." + o.function)) return bench_math(o, *c);
+    const Suite conversions = load_suite(data, "conversions");
+    if (const Case* c = find_case(conversions, "conversions." + o.function)) {
+      if (c->check != "conversions.explicit") usage(c->id + " is not a conversion sweep");
+      return bench_conversion(o, *c);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "verify_bench: %s\n", e.what());
+    return 2;
+  }
+  usage("no float math case math." + o.function + " and no conversion case conversions." + o.function + " in " +
+        data);
 }

@@ -55,6 +55,9 @@ uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocki
 Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes)
     : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)) {
   threads_ = std::max(1u, std::thread::hardware_concurrency());
+  // $CLCONFORM_SWEEP_THREADS caps the host threads, for measuring how a
+  // sweep scales with them (bench/README.md).
+  if (const char* t = std::getenv("CLCONFORM_SWEEP_THREADS"); t && std::atoi(t) > 0) threads_ = unsigned(std::atoi(t));
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
   const cl::Device& dev = run_.session.handle.device;

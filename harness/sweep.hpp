@@ -21,7 +21,8 @@
 // the kernel never wrote shows up: the device fills staged outputs, and
 // the host restores zero-copy outputs right after verifying them, while
 // they are still in its cache. CLCONFORM_SWEEP_PATH=staged|zero-copy in
-// the environment overrides the automatic choice of path.
+// the environment overrides the automatic choice of path, and
+// CLCONFORM_SWEEP_THREADS=N sets the host threads (default: one per core).
 #pragma once
 
 #include <CL/opencl.hpp>

@@ -1,0 +1,146 @@
+#include "explicit_verifier.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "conversion_values.hpp"
+#include "conversions_checks.hpp"
+
+namespace clconform::suites::conversions {
+namespace {
+
+template <unsigned Bytes>
+uint64_t load(const uint8_t* base, size_t lane) {
+  uint64_t v = 0;
+  std::memcpy(&v, base + lane * Bytes, Bytes);  // a constant size: one load
+  return v;
+}
+
+// The per-lane loops with the element sizes fixed at compile time: a full
+// sweep verifies 6 * 2^32 results, so these are the hot loops of the suite.
+template <unsigned S>
+void fill_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi) {
+  for (size_t i = lo; i < hi; ++i) {
+    const uint64_t v = job.lanes.at(ch.first + i);
+    std::memcpy(ch.in[0] + i * S, &v, S);
+  }
+}
+
+// One result judged in full: implementation-defined, NaN, flushed or wrong.
+template <unsigned S>
+void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64_t got, const Expected& want,
+                Tally& t) {
+  const uint64_t x = load<S>(ch.in[0], i);
+  if (!want.defined) {
+    ++t.undefined;
+    t.undefined_wrap += got == want.bits;
+    return;
+  }
+  if (got == want.bits || (want.nan && is_float_nan(job.dst, got))) {
+    ++t.passed;
+    t.nan += want.nan;
+    return;
+  }
+  if ((job.flush_src || job.flush_dst) &&
+      flush_allows(job.src, job.dst, x, got, job.rnd, job.sat, job.flush_src, job.flush_dst)) {
+    ++t.passed;
+    ++t.flushed;
+    return;
+  }
+  const unsigned n = job.widths[k];
+  Mismatch m{ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
+             at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
+                 (want.nan                    ? ": a NaN is due"
+                  : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
+                  : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
+                                              : ""),
+             1};
+  m.bits = WrongBits{job.src.bits_format(), job.dst.bits_format(), job.src.elem_size, job.dst.elem_size, n, {x}, got,
+                     want.bits};
+  t.failures.add(std::move(m));
+}
+
+// Blocks of lanes: the references of a block first (once for every width),
+// then each width's results compared with them in one tight loop that also
+// counts the implementation-defined results; only a block with a
+// difference or a NaN is looked at result by result. The reference's
+// fields are kept in separate arrays, written from registers: reading a
+// flag back from a freshly stored Expected stalls on every lane.
+template <unsigned S, unsigned D>
+void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
+  constexpr size_t kBlock = 1024;
+  uint64_t bits[kBlock];
+  uint8_t exact[kBlock];      // 1: defined and not a NaN, so the bits must match
+  uint8_t undefined[kBlock];  // 1: implementation-defined, counted, not judged
+  uint8_t nan[kBlock], out_of_range[kBlock];
+  for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
+    const size_t n = std::min(kBlock, hi - b0);
+    for (size_t i = 0; i < n; ++i) {
+      const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
+      bits[i] = e.bits;
+      exact[i] = e.defined && !e.nan;
+      undefined[i] = !e.defined;
+      nan[i] = e.nan;
+      out_of_range[i] = e.out_of_range;
+    }
+    for (size_t k = 0; k < ch.out.size(); ++k) {
+      const uint8_t* out = ch.out[k][0];
+      size_t same = 0, undef = 0, wrap = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const size_t eq = load<D>(out, b0 + i) == bits[i];
+        same += eq & exact[i];
+        undef += undefined[i];
+        wrap += eq & undefined[i];
+      }
+      if (same + undef == n) {
+        t.passed += same;
+        t.undefined += undef;
+        t.undefined_wrap += wrap;
+        continue;
+      }
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t got = load<D>(out, b0 + i);
+        if (exact[i] && got == bits[i]) {
+          ++t.passed;
+          continue;
+        }
+        Expected want;
+        want.bits = bits[i];
+        want.defined = !undefined[i];
+        want.nan = nan[i];
+        want.out_of_range = out_of_range[i];
+        judge_lane<S>(job, ch, b0 + i, k, got, want, t);
+      }
+    }
+  }
+}
+
+template <unsigned S>
+Lanes lanes_from(unsigned dst_bytes) {
+  switch (dst_bytes) {
+    case 1: return {fill_lanes<S>, verify_lanes<S, 1>};
+    case 2: return {fill_lanes<S>, verify_lanes<S, 2>};
+    case 4: return {fill_lanes<S>, verify_lanes<S, 4>};
+    default: return {fill_lanes<S>, verify_lanes<S, 8>};
+  }
+}
+
+}  // namespace
+
+std::string vec(const TypeDesc& t, unsigned n) { return n == 1 ? t.name : t.name + std::to_string(n); }
+
+std::string at_width(const std::string& fn, const TypeDesc& dst, unsigned n) {
+  const size_t head = std::string("convert_").size() + dst.name.size();
+  return fn.substr(0, head) + (n == 1 ? "" : std::to_string(n)) + fn.substr(head);
+}
+
+Lanes lanes_for(unsigned src_bytes, unsigned dst_bytes) {
+  switch (src_bytes) {
+    case 1: return lanes_from<1>(dst_bytes);
+    case 2: return lanes_from<2>(dst_bytes);
+    case 4: return lanes_from<4>(dst_bytes);
+    default: return lanes_from<8>(dst_bytes);
+  }
+}
+
+}  // namespace clconform::suites::conversions
