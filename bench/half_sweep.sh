@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The full 2^32 store sweeps of the half suite: vstore_half_rte and
 # vstore_half_rtz from float, each at every width (1, 2, 3, 4, 8, 16) in one
-# sweep (one upload and one reference per input, six kernels checked).
+# sweep (one upload and one reference per input, six kernels checked);
+# HALF_SWEEPS=case,case... picks others (half.sweep.vstore_half_rtp.float, ...).
 #   bench/half_sweep.sh [DEVICE] [BUILD_DIR] [extra clconform run args, e.g. --shard 1/64]
 # (run from the repository root, after a build)
 # Prints, per sweep: the case's wall time, input values per second end to
@@ -13,10 +14,16 @@ set -uo pipefail
 device=${1:-}
 build=${2:-build}
 shift $(( $# < 2 ? $# : 2 ))
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# SWEEP_KEEP=DIR keeps the results folder there; else a temporary one.
+if [ -n "${SWEEP_KEEP:-}" ]; then
+  out=$SWEEP_KEEP
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 "$build/harness/clconform" run --suite half ${device:+--device "$device"} --mode full \
-  --filter 'half.sweep.vstore_half_rte.float,half.sweep.vstore_half_rtz.float' \
+  --filter "${HALF_SWEEPS:-half.sweep.vstore_half_rte.float,half.sweep.vstore_half_rtz.float}" \
   --timeout 3600 --out "$out" --no-report "$@" >/dev/null
 rc=$?
 python3 - "$out/results.jsonl" <<'PY'

@@ -14,8 +14,14 @@ build=${2:-build}
 fns=${3:-sin}
 shift $(( $# < 3 ? $# : 3 ))
 filter=$(echo "$fns" | sed 's/\([^,]*\)/math.\1/g')
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# SWEEP_KEEP=DIR keeps the results folder there; else a temporary one.
+if [ -n "${SWEEP_KEEP:-}" ]; then
+  out=$SWEEP_KEEP
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 "$build/harness/clconform" run --suite math ${device:+--device "$device"} --mode full --filter "$filter" \
   --timeout 3600 --out "$out" --no-report "$@" >/dev/null
 rc=$?
