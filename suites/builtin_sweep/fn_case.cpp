@@ -16,8 +16,6 @@ namespace {
 // alike); the last bin is open: [65536, inf), NaN or infinitely wrong.
 const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
 
-bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
-
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
@@ -70,12 +68,12 @@ std::string Regime::describe() const {
 uint64_t Rng::next() { return counter_bits(seed_, stream_, base_ + k_++); }
 
 Regime regime_of(CaseRun& run) {
+  const CaseRun::FpOptions f = run.fp_options();
   Regime r;
-  const std::string& o = run.session.programs.options();
-  r.embedded = run.session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
-  r.relaxed = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-unsafe-math-optimizations");
-  r.finite_only = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-finite-math-only");
-  r.no_signed_zeros = r.relaxed || contains(o, "-cl-no-signed-zeros");
+  r.embedded = f.embedded;
+  r.relaxed = f.relaxed;
+  r.finite_only = f.finite_only;
+  r.no_signed_zeros = f.no_signed_zeros;
   r.ftz4 = run.may_flush_denormals(4);
   r.ftz8 = run.may_flush_denormals(8);
   return r;
