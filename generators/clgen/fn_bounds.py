@@ -16,7 +16,8 @@ it for one overload into the spec the checks read
 Each carries "text": the table's formula and the n it was evaluated at.
 The relaxed table (7.4, -cl-unsafe-math-optimizations) has no entry for
 these functions, so the profile's own table applies in relaxed builds too
-(its introduction says so).
+(its introduction says so). An entry may add "relaxed": a rule of its own
+for builds with -cl-unsafe-math-optimizations (SquaresMayUnderflow).
 """
 
 SPEC_ULP = '7.4'
@@ -57,6 +58,28 @@ class AbsMaxSq:
         factor = f'{self.k0:g}' if not self.k1 else f'({self.k1:g}n {"-" if self.k0 < 0 else "+"} {abs(self.k0):g})'
         return {'abs_max_sq': k, 'eps_log2': EPS_LOG2[self.eps],
                 'text': f'absolute error max * max * {factor} * {self.eps} (n = {n}: factor {k:g})'}
+
+
+# length, distance and normalize under -cl-unsafe-math-optimizations
+# (suites/geometric/README.md): computed as their defining formula
+# sqrt(p.x^2 + ...), whose squares below MIN may flush, and not judged where
+# the exact sum of squares lies outside [MIN, MAX] of the format.
+RELAXED_SQUARES = {
+    'rule': 'squares_may_underflow',
+    'section': ('API spec, Optimization Options: -cl-unsafe-math-optimizations (d) may violate edge case behavior '
+                '(7.5.1: no extraordinary precision loss due to underflow) and includes -cl-denorms-are-zero; '
+                '7.4: a derived implementation\'s operations may be relaxed; 7.5.3: a subnormal result may be flushed'),
+    'text': 'relaxed: squares below MIN may flush to zero; not judged where the sum of squares is outside [MIN, MAX]',
+}
+
+
+class SquaresMayUnderflow:
+    """An entry (Ulp) with the relaxed rule RELAXED_SQUARES."""
+    def __init__(self, base):
+        self.base = base
+
+    def at(self, n):
+        return dict(self.base.at(n), relaxed=dict(RELAXED_SQUARES))
 
 
 class Impl:
