@@ -1,6 +1,7 @@
 """Accuracy bounds of the common and geometric built-ins as data (OpenCL C
 3.0 spec, 7.4 "Relative Error as ULPs": the single-precision table, the
-embedded-profile table and the double-precision table).
+embedded-profile table, the double-precision table and, with cl_khr_fp16,
+the half-precision table with its full and embedded profile columns).
 
 A table entry is a formula in the vector width n; bound(entry, n) evaluates
 it for one overload into the spec the checks read
@@ -21,8 +22,9 @@ for builds with -cl-unsafe-math-optimizations (SquaresMayUnderflow).
 """
 
 SPEC_ULP = '7.4'
-# FLT_EPSILON and DBL_EPSILON as powers of two (6.x.x macros: 2^-23, 2^-52).
-EPS_LOG2 = {'FLT_EPSILON': -23, 'DBL_EPSILON': -52}
+# FLT_EPSILON, DBL_EPSILON and HALF_EPSILON as powers of two (the OpenCL C
+# macros: 2^-23, 2^-52, 2^-10).
+EPS_LOG2 = {'FLT_EPSILON': -23, 'DBL_EPSILON': -52, 'HALF_EPSILON': -10}
 
 
 class Exact:
@@ -36,7 +38,12 @@ class Ulp:
         self.c0, self.c1 = c0, c1
 
     def at(self, n):
-        text = f'{self.c0:g} ulp' if not self.c1 else f'{self.c0:g} + {self.c1:g}n ulp (n = {n})'
+        if not self.c1:
+            text = f'{self.c0:g} ulp'
+        elif not self.c0:
+            text = f'{self.c1:g}n ulp (n = {n})'
+        else:
+            text = f'{self.c0:g} + {self.c1:g}n ulp (n = {n})'
         return {'ulp': self.c0 + self.c1 * n, 'text': text}
 
 

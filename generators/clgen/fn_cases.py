@@ -22,9 +22,7 @@ def add_cases(m, suite, section, functions, elems, suite_overloads, suite_overlo
                 kernels.append(bk.kernel_source(kname, f.name, args, result))
                 overloads.append({'kernel': kname, 'n': n, 'form': form,
                                   'args': [bk.operand(*a) for a in args], 'result': bk.operand(*result)})
-                # half's 7.4 bounds are not taken yet: its cases carry none (README.md).
-                if elem in f.tables:
-                    overloads[-1]['bound'] = fn_bounds.bounds({elem: f.tables[elem]}, n)[elem]
+                overloads[-1]['bound'] = fn_bounds.bounds({elem: f.tables[elem]}, n)[elem]
             pid = f'{f.name}_{elem}'
             m.add_program(pid, bk.program_source(kernels, req), req)
             m.add_case(f'{suite}.{f.name}.{elem}', pid, overloads[0]['kernel'], f'{suite}.builtin', f.name,

@@ -1,5 +1,5 @@
 // The geometric suite's check, "geometric.builtin" (OpenCL C 3.0 spec,
-// 6.15.5): one built-in over float or double, every width, through the
+// 6.15.5): one built-in over half, float or double, every width, through the
 // shared engine (suites/builtin_sweep). References: reference/geometric.hpp
 // (dot and cross exact; length, distance, normalize to 300 bits); bounds
 // from the catalog's 7.4 formula at the overload's n.
@@ -70,7 +70,7 @@ class GeometricJudge : public fn::Judge {
         else if (cls == 1) v = fn::float_in_binades(rng, bytes, F::emin, F::emin / 2 + 4);
         else if (cls == 2) v = fn::random_bits(rng, bytes);
         else if (cls == 3 && name_.find("normalize") != std::string::npos) v = rng.below(2) ? 0 : F::sign_mask;
-        else v = fn::float_in_binades(rng, bytes, -20, 20);
+        else v = fn::float_in_binades(rng, bytes, bytes == 2 ? -6 : -20, bytes == 2 ? 6 : 20);
       }
   }
 
@@ -296,10 +296,11 @@ class GeometricJudge : public fn::Judge {
 void check_builtin(CaseRun& run) {
   const json::Value& p = run.c.params;
   const std::string name = p.at("builtin").as_string();
-  fn::refuse_half(run);
   const fn::Regime r = fn::regime_of(run);
+  const std::string elem = p.at("elem").as_string();
   std::unique_ptr<fn::Judge> j;
-  if (p.at("elem").as_string() == "double") j = std::make_unique<GeometricJudge<ref::Double>>(name, r);
+  if (elem == "double") j = std::make_unique<GeometricJudge<ref::Double>>(name, r);
+  else if (elem == "half") j = std::make_unique<GeometricJudge<ref::Half>>(name, r);
   else j = std::make_unique<GeometricJudge<ref::Float>>(name, r);
   fn::run_case(run, *j);
 }
