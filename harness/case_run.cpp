@@ -49,6 +49,19 @@ bool CaseRun::may_flush_denormals(unsigned elem_size) const {
          o.find("-cl-fast-relaxed-math") != std::string::npos;
 }
 
+CaseRun::FpOptions CaseRun::fp_options() const {
+  const std::string& o = session.programs.options();
+  const auto has = [&](const char* what) { return o.find(what) != std::string::npos; };
+  FpOptions f;
+  f.embedded = session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
+  f.relaxed = has("-cl-fast-relaxed-math") || has("-cl-unsafe-math-optimizations");
+  f.finite_only = has("-cl-fast-relaxed-math") || has("-cl-finite-math-only");
+  f.no_signed_zeros = f.relaxed || has("-cl-no-signed-zeros");
+  f.fp32_cr_divide_sqrt =
+      has("-cl-fp32-correctly-rounded-divide-sqrt") && (device().single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  return f;
+}
+
 bool CaseRun::local_size_fits(cl::Kernel& k, size_t local) {
   const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(session.handle.device);
   if (local <= max) return true;

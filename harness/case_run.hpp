@@ -67,6 +67,20 @@ class CaseRun {
   // in the API spec's program build options).
   bool may_flush_denormals(unsigned elem_size) const;
 
+  // The numerical freedoms the build options and the device profile give
+  // (OpenCL C 3.0 spec 7.4's tables; the API spec's program build options),
+  // read once here for every suite that judges floating-point results.
+  struct FpOptions {
+    bool embedded = false;         // CL_DEVICE_PROFILE is EMBEDDED_PROFILE: 7.4's embedded tables
+    bool relaxed = false;          // -cl-unsafe-math-optimizations, or -cl-fast-relaxed-math which sets it
+    bool finite_only = false;      // -cl-finite-math-only, or -cl-fast-relaxed-math: no NaN or inf arguments or results
+    bool no_signed_zeros = false;  // -cl-no-signed-zeros, implied by -cl-unsafe-math-optimizations
+    // -cl-fp32-correctly-rounded-divide-sqrt on a device whose single
+    // precision config has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT.
+    bool fp32_cr_divide_sqrt = false;
+  };
+  FpOptions fp_options() const;
+
   // Whether kernel K can run work-groups of LOCAL work-items; if not, the
   // case is recorded as unsupported with the reason (a work-group limit is
   // no defect).

@@ -1,11 +1,18 @@
 #include "reference/common_fns.hpp"
 
+#include <type_traits>
+
+#include "reference/format_convert.hpp"
+
 namespace clconform::ref::common {
 namespace {
 
+// The value of a bit pattern as a host number holding it exactly (a half
+// widens to float), for comparisons.
 template <typename F>
-typename F::Value val(typename F::Bits b) {
-  return value_from_bits<F>(b);
+auto val(typename F::Bits b) {
+  if constexpr (std::is_same_v<F, Half>) return half_to_float(b);
+  else return value_from_bits<F>(b);
 }
 
 // Enough bits for any sum of products of two values of F to be exact:
@@ -115,6 +122,7 @@ Mpfr smoothstep(typename F::Bits e0, typename F::Bits e1, typename F::Bits x) {
   template Mpfr mix<F>(F::Bits, F::Bits, F::Bits);                               \
   template Mpfr smoothstep<F>(F::Bits, F::Bits, F::Bits);
 
+CLCONFORM_COMMON_FORMAT(Half)
 CLCONFORM_COMMON_FORMAT(Float)
 CLCONFORM_COMMON_FORMAT(Double)
 

@@ -1,5 +1,5 @@
 // Host references of the common built-ins (OpenCL C 3.0 spec, 6.15.4), on
-// bit patterns of float or double. Exact where the spec's table says 0 ulp
+// bit patterns of half, float or double. Exact where the spec's table says 0 ulp
 // (clamp, max, min, step, sign: a value of the format, as bits); the real
 // result otherwise (degrees, radians: to 300 bits; mix: exactly;
 // smoothstep: to 300 bits), for reference/fn_bound.hpp to judge against.

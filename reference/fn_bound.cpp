@@ -72,10 +72,13 @@ Mpfr max_sq_tolerance(const Mpfr& max_abs, double k, int eps_log2) {
   return t.scaled_by_pow2(eps_log2);
 }
 
+template Mpfr overflow_value<Half>(bool);
 template Mpfr overflow_value<Float>(bool);
 template Mpfr overflow_value<Double>(bool);
+template Verdict judge_ulp<Half>(Half::Bits, const Mpfr&, double);
 template Verdict judge_ulp<Float>(Float::Bits, const Mpfr&, double);
 template Verdict judge_ulp<Double>(Double::Bits, const Mpfr&, double);
+template Verdict judge_abs<Half>(Half::Bits, const Mpfr&, const Mpfr&);
 template Verdict judge_abs<Float>(Float::Bits, const Mpfr&, const Mpfr&);
 template Verdict judge_abs<Double>(Double::Bits, const Mpfr&, const Mpfr&);
 

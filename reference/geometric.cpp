@@ -84,6 +84,7 @@ std::vector<typename F::Bits> normalize_infinite_replacement(const typename F::B
   template Mpfr normalize<F>(const F::Bits*, unsigned, unsigned);                          \
   template std::vector<F::Bits> normalize_infinite_replacement<F>(const F::Bits*, unsigned);
 
+CLCONFORM_GEOMETRIC_FORMAT(Half)
 CLCONFORM_GEOMETRIC_FORMAT(Float)
 CLCONFORM_GEOMETRIC_FORMAT(Double)
 

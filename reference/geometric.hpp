@@ -1,5 +1,5 @@
 // Host references of the geometric built-ins (OpenCL C 3.0 spec, 6.15.5)
-// on vectors of float or double bit patterns (n = 1..4 components, given as
+// on vectors of half, float or double bit patterns (n = 1..4 components, given as
 // a pointer and a count). dot and cross are exact (sums of products of
 // values of the format fit in MPFR at enough precision); length, distance
 // and normalize are the real results to kPrecision bits. None of them

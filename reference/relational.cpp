@@ -2,6 +2,9 @@
 
 #include <map>
 #include <stdexcept>
+#include <type_traits>
+
+#include "reference/format_convert.hpp"
 
 namespace clconform::ref::relational {
 
@@ -17,7 +20,12 @@ int predicate_arity(const std::string& name) {
 template <typename F>
 bool predicate(const std::string& name, typename F::Bits x, typename F::Bits y) {
   const bool unordered = is_nan<F>(x) || is_nan<F>(y);
-  const auto X = value_from_bits<F>(x), Y = value_from_bits<F>(y);
+  const auto host = [](typename F::Bits b) {
+    if constexpr (std::is_same_v<F, Half>) return half_to_float(b);
+    else return value_from_bits<F>(b);
+  };
+  // A half widens to float exactly.
+  const auto X = host(x), Y = host(y);
   // The host comparisons below are IEEE's (false for NaN operands, -0 == +0)
   // and exact: no rounding is involved.
   if (name == "isequal") return !unordered && X == Y;
@@ -37,6 +45,7 @@ bool predicate(const std::string& name, typename F::Bits x, typename F::Bits y) 
   throw std::invalid_argument("not a relational predicate: " + name);
 }
 
+template bool predicate<Half>(const std::string&, Half::Bits, Half::Bits);
 template bool predicate<Float>(const std::string&, Float::Bits, Float::Bits);
 template bool predicate<Double>(const std::string&, Double::Bits, Double::Bits);
 

@@ -6,10 +6,12 @@ float: the single-precision and embedded tables; double: the double table.
 The dot and cross rows of the double table name FLT_EPSILON, as written
 there; the catalog follows the text (suites/geometric/README.md).
 fast_* exist for float only. half (cl_khr_fp16) overloads of the others
-are emitted as cases that require "fp16", with no bound (README.md).
+are emitted as cases that require "fp16", with the half-precision table's
+bounds (HALF_EPSILON in dot and cross; implementation-defined in the
+embedded profile).
 """
 
-from .fn_bounds import IMPL, AbsMaxSq, Ulp
+from .fn_bounds import IMPL, AbsMaxSq, SquaresMayUnderflow, Ulp
 
 SECTION = '6.15.5'
 TYPES = ('float', 'double')
@@ -18,12 +20,15 @@ V, S = 'v', 's'  # a floatn/doublen value, the scalar element type
 
 
 class Fn:
-    def __init__(self, name, args, result, widths, float_full, double, inputs, float_only=False):
+    def __init__(self, name, args, result, widths, float_full, double, half, inputs, float_only=False):
         self.name, self.args, self.result, self.widths = name, args, result, widths
         self.inputs = inputs
         self.types = ('float',) if float_only else TYPES + HALF_TYPES
-        # 7.4: the embedded profile's table says "Implementation-defined" for all of these.
+        # 7.4: the embedded profile's tables (float, and half's embedded
+        # column) say "Implementation-defined" for all of these.
         self.tables = {'float': {'full': float_full, 'embedded': IMPL}, 'double': {'full': double, 'embedded': double}}
+        if half:
+            self.tables['half'] = {'full': half, 'embedded': IMPL}
 
     def overloads(self, elem):
         return list(self.widths) if elem in self.types else []
@@ -31,17 +36,23 @@ class Fn:
 
 def catalog():
     n4 = (1, 2, 3, 4)
+    relaxed = SquaresMayUnderflow
     return [
+        # Columns: float full profile, double, half full profile.
         # 3 operations per component: two multiplications and a subtraction.
-        Fn('cross', (V, V), V, (3, 4), AbsMaxSq(3, 0, 'FLT_EPSILON'), AbsMaxSq(3, 0, 'FLT_EPSILON'), 'geometric'),
+        Fn('cross', (V, V), V, (3, 4), AbsMaxSq(3, 0, 'FLT_EPSILON'), AbsMaxSq(3, 0, 'FLT_EPSILON'),
+           AbsMaxSq(3, 0, 'HALF_EPSILON'), 'geometric'),
         # n multiplications and n - 1 additions.
-        Fn('dot', (V, V), S, n4, AbsMaxSq(-1, 2, 'FLT_EPSILON'), AbsMaxSq(-1, 2, 'FLT_EPSILON'), 'geometric'),
-        Fn('distance', (V, V), S, n4, Ulp(2.5, 2), Ulp(5.5, 2), 'geometric'),
-        Fn('length', (V,), S, n4, Ulp(2.75, 0.5), Ulp(5.5, 1), 'geometric'),
-        Fn('normalize', (V,), V, n4, Ulp(2, 1), Ulp(4.5, 1), 'normalize'),
-        Fn('fast_distance', (V, V), S, n4, Ulp(8191.5, 2), None, 'geometric', float_only=True),
-        Fn('fast_length', (V,), S, n4, Ulp(8191.5, 1), None, 'geometric', float_only=True),
-        Fn('fast_normalize', (V,), V, n4, Ulp(8192, 1), None, 'normalize', float_only=True),
+        Fn('dot', (V, V), S, n4, AbsMaxSq(-1, 2, 'FLT_EPSILON'), AbsMaxSq(-1, 2, 'FLT_EPSILON'),
+           AbsMaxSq(-1, 2, 'HALF_EPSILON'), 'geometric'),
+        # Relaxed builds: the defining sum of squares may underflow (fn_bounds.RELAXED_SQUARES).
+        Fn('distance', (V, V), S, n4, relaxed(Ulp(2.5, 2)), relaxed(Ulp(5.5, 2)), relaxed(Ulp(0, 2)), 'geometric'),
+        Fn('length', (V,), S, n4, relaxed(Ulp(2.75, 0.5)), relaxed(Ulp(5.5, 1)), relaxed(Ulp(0.25, 0.5)),
+           'geometric'),
+        Fn('normalize', (V,), V, n4, relaxed(Ulp(2, 1)), relaxed(Ulp(4.5, 1)), relaxed(Ulp(1, 1)), 'normalize'),
+        Fn('fast_distance', (V, V), S, n4, Ulp(8191.5, 2), None, None, 'geometric', float_only=True),
+        Fn('fast_length', (V,), S, n4, Ulp(8191.5, 1), None, None, 'geometric', float_only=True),
+        Fn('fast_normalize', (V,), V, n4, Ulp(8192, 1), None, None, 'normalize', float_only=True),
     ]
 
 

@@ -2,6 +2,7 @@
 // profile this run uses, ready to judge with reference/fn_bound.hpp.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
 #include "fn_case.hpp"
@@ -17,6 +18,11 @@ struct BoundSpec {
   int eps_log2 = 0;
   ref::Mpfr abs;  // the absolute tolerance, rounded toward zero from the table's decimal
   std::string text;
+  // The entry's relaxed rule, for builds with -cl-unsafe-math-optimizations
+  // (generators/clgen/fn_bounds.py): "squares_may_underflow" for length,
+  // distance and normalize; its text and the sections it rests on.
+  bool relaxed_squares = false;
+  std::string relaxed_text, relaxed_section;
   bool judged() const { return kind != Kind::Info; }
 
   static BoundSpec of(const Overload& ov, const Regime& r) {
@@ -35,6 +41,14 @@ struct BoundSpec {
       b.kind = Kind::AbsMaxSq;
       b.k = v.at("abs_max_sq").as_double();
       b.eps_log2 = int(v.at("eps_log2").as_int());
+    }
+    if (v.has("relaxed")) {
+      const json::Value& x = v.at("relaxed");
+      if (x.at("rule").as_string() != "squares_may_underflow")
+        throw std::runtime_error("unknown relaxed bound rule '" + x.at("rule").as_string() + "' in " + ov.kernel);
+      b.relaxed_squares = true;
+      b.relaxed_text = x.at("text").as_string();
+      b.relaxed_section = x.at("section").as_string();
     }
     return b;
   }

@@ -1,5 +1,5 @@
 // The geometric suite's check, "geometric.builtin" (OpenCL C 3.0 spec,
-// 6.15.5): one built-in over float or double, every width, through the
+// 6.15.5): one built-in over half, float or double, every width, through the
 // shared engine (suites/builtin_sweep). References: reference/geometric.hpp
 // (dot and cross exact; length, distance, normalize to 300 bits); bounds
 // from the catalog's 7.4 formula at the overload's n.
@@ -9,9 +9,11 @@
 //    "without overflow or extraordinary precision loss due to underflow",
 //    and an infinity passes only where 7.4's overflow rule allows it. Under
 //    -cl-unsafe-math-optimizations (and -cl-fast-relaxed-math), which "may
-//    violate edge case behavior" (API spec), 7.5.1's requirements lapse:
-//    not judged where the exact sum of squares lies outside [MIN, MAX] of
-//    the format;
+//    violate edge case behavior" (API spec), 7.5.1's requirements lapse
+//    where the catalog's entry carries the relaxed rule
+//    "squares_may_underflow": not judged where the exact sum of squares lies
+//    outside [MIN, MAX] of the format, and a result passes if it is within
+//    the bound with any squares below MIN left out of the sum;
 //  * length, distance with both a NaN and an infinity among the components
 //    (of p0 - p1 for distance, a difference beyond the largest finite value
 //    counting as infinite): not judged. The spec prescribes no result there:
@@ -34,6 +36,7 @@
 #include "checks.hpp"
 #include "reference/common_fns.hpp"
 #include "reference/geometric.hpp"
+#include "reference/geometric_relaxed.hpp"
 
 namespace clconform::suites {
 namespace {
@@ -67,7 +70,7 @@ class GeometricJudge : public fn::Judge {
         else if (cls == 1) v = fn::float_in_binades(rng, bytes, F::emin, F::emin / 2 + 4);
         else if (cls == 2) v = fn::random_bits(rng, bytes);
         else if (cls == 3 && name_.find("normalize") != std::string::npos) v = rng.below(2) ? 0 : F::sign_mask;
-        else v = fn::float_in_binades(rng, bytes, -20, 20);
+        else v = fn::float_in_binades(rng, bytes, bytes == 2 ? -6 : -20, bytes == 2 ? 6 : 20);
       }
   }
 
@@ -193,10 +196,12 @@ class GeometricJudge : public fn::Judge {
       out.abs = v.abs;
       return out;
     }
+    const bool relaxed_squares = r_.relaxed && b.relaxed_squares;
     if (name_ == "length" || name_ == "distance") {
       if (nan_with_infinity(p0, p1, n)) return unjudged();
-      if (r_.relaxed && !squares_in_range(p0, p1, n)) return unjudged();
-      return ulp_lane(b, got, p1 ? rg::distance<F>(p0, p1, n) : rg::length<F>(p0, n), b.text);
+      if (relaxed_squares && !squares_in_range(p0, p1, n)) return unjudged();
+      Lane v = ulp_lane(b, got, p1 ? rg::distance<F>(p0, p1, n) : rg::length<F>(p0, n), b.text);
+      return v.status == Lane::Status::Fail && relaxed_squares ? squares_dropped(b, p0, p1, n, -1, got, v) : v;
     }
     if (name_ == "fast_length" || name_ == "fast_distance") {
       std::vector<B> d(p0, p0 + n);
@@ -224,7 +229,7 @@ class GeometricJudge : public fn::Judge {
                               "normalize_nan");
       return e;
     }
-    if (name_ == "normalize" && r_.relaxed && !squares_in_range(p0, nullptr, n)) return unjudged();
+    if (name_ == "normalize" && relaxed_squares && !squares_in_range(p0, nullptr, n)) return unjudged();
     if (name_ == "fast_normalize") {
       const Mpfr s = rg::sum_of_squares<F>(p0, n);
       if (inf || s > fmax) return unjudged();  // "the result vector's values are undefined"
@@ -238,7 +243,19 @@ class GeometricJudge : public fn::Judge {
       v.edge = "normalize_inf";
       return v;
     }
-    return ulp_lane(b, got, rg::normalize<F>(p0, n, l), b.text);
+    Lane v = ulp_lane(b, got, rg::normalize<F>(p0, n, l), b.text);
+    return v.status == Lane::Status::Fail && relaxed_squares ? squares_dropped(b, p0, nullptr, n, int(l), got, v) : v;
+  }
+
+  // The catalog's relaxed rule "squares_may_underflow" (README.md): GOT
+  // against the function with any of the squares below MIN left out of the
+  // sum (reference/geometric_relaxed.hpp); FAILED when none passes.
+  Lane squares_dropped(const BoundSpec& b, const B* p0, const B* p1, unsigned n, int lane, B got, const Lane& failed) const {
+    for (unsigned i = 0; i < n; ++i)
+      if (!ref::is_finite<F>(p0[i]) || (p1 && !ref::is_finite<F>(p1[i]))) return failed;
+    const auto v = rg::judge_small_squares_dropped<F>(got, p0, p1, n, lane, b.ulp);
+    if (!v.verdict.pass) return failed;
+    return ulp_lane(b, got, v.reference, b.text + "; " + b.relaxed_text + " (" + b.relaxed_section + ")");
   }
 
   // Whether the exact sum of squares of p (of p0 - p1 when P1 is given) lies
@@ -279,10 +296,11 @@ class GeometricJudge : public fn::Judge {
 void check_builtin(CaseRun& run) {
   const json::Value& p = run.c.params;
   const std::string name = p.at("builtin").as_string();
-  fn::refuse_half(run);
   const fn::Regime r = fn::regime_of(run);
+  const std::string elem = p.at("elem").as_string();
   std::unique_ptr<fn::Judge> j;
-  if (p.at("elem").as_string() == "double") j = std::make_unique<GeometricJudge<ref::Double>>(name, r);
+  if (elem == "double") j = std::make_unique<GeometricJudge<ref::Double>>(name, r);
+  else if (elem == "half") j = std::make_unique<GeometricJudge<ref::Half>>(name, r);
   else j = std::make_unique<GeometricJudge<ref::Float>>(name, r);
   fn::run_case(run, *j);
 }

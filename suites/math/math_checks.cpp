@@ -17,17 +17,14 @@ namespace {
 
 using math::Regime;
 
-bool contains(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
-
 Regime regime_of(CaseRun& run, bool fp64) {
+  const CaseRun::FpOptions f = run.fp_options();
   Regime r;
-  const std::string& o = run.session.programs.options();
-  r.embedded = run.session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
-  r.relaxed = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-unsafe-math-optimizations");
-  r.finite_only = contains(o, "-cl-fast-relaxed-math") || contains(o, "-cl-finite-math-only");
-  r.no_signed_zeros = r.relaxed || contains(o, "-cl-no-signed-zeros");
-  r.cr_divide_sqrt = !fp64 && !r.relaxed && contains(o, "-cl-fp32-correctly-rounded-divide-sqrt") &&
-                     (run.device().single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  r.embedded = f.embedded;
+  r.relaxed = f.relaxed;
+  r.finite_only = f.finite_only;
+  r.no_signed_zeros = f.no_signed_zeros;
+  r.cr_divide_sqrt = !fp64 && !r.relaxed && f.fp32_cr_divide_sqrt;
   r.denorms_may_flush = run.may_flush_denormals(fp64 ? 8 : 4);
   return r;
 }

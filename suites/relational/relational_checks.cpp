@@ -1,5 +1,5 @@
 // The relational suite's check, "relational.builtin" (OpenCL C 3.0 spec,
-// 6.15.6): a predicate on float or double, any/all, bitselect or select,
+// 6.15.6): a predicate on half, float or double, any/all, bitselect or select,
 // every overload, through the shared engine (suites/builtin_sweep). Every
 // result is exact (reference/relational.hpp):
 //  * predicates: 1/0 for scalars, -1/0 (all bits set) for vectors, in the
@@ -25,12 +25,29 @@ using fn::Lane;
 using fn::Overload;
 namespace rr = ref::relational;
 
+// Calls F with the format tag of BYTES: half (2), float (4) or double (8).
+template <typename Fn>
+auto by_format(unsigned bytes, Fn f) {
+  if (bytes == 8) return f(ref::Double{});
+  if (bytes == 2) return f(ref::Half{});
+  return f(ref::Float{});
+}
+
 bool finite_bits(uint64_t b, unsigned bytes) {
-  return bytes == 8 ? ref::is_finite<ref::Double>(b) : ref::is_finite<ref::Float>(uint32_t(b));
+  return by_format(bytes, [b](auto t) { return ref::is_finite<decltype(t)>(typename decltype(t)::Bits(b)); });
+}
+
+bool nan_bits(uint64_t b, unsigned bytes) {
+  return by_format(bytes, [b](auto t) { return ref::is_nan<decltype(t)>(typename decltype(t)::Bits(b)); });
 }
 
 uint64_t flush_bits(uint64_t b, unsigned bytes) {
-  return bytes == 8 ? ref::common::flush<ref::Double>(b) : ref::common::flush<ref::Float>(uint32_t(b));
+  return by_format(bytes, [b](auto t) { return uint64_t(ref::common::flush<decltype(t)>(typename decltype(t)::Bits(b))); });
+}
+
+// The quiet bit of a NaN: the first fraction bit.
+uint64_t quiet_bit(unsigned bytes) {
+  return by_format(bytes, [](auto t) { return uint64_t(decltype(t)::quiet_bit); });
 }
 
 uint64_t mask_of(unsigned bytes) { return bytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1; }
@@ -126,8 +143,8 @@ class RelationalJudge : public fn::Judge {
       if (ov.result.kind == 'f' && r_.ftz(bytes)) ok.push_back(flush_bits(want, bytes));
       // 7.4: "Support for signaling NaNs is not required": a signalling NaN
       // may come back quieted.
-      const uint64_t quiet = uint64_t(1) << (bytes == 8 ? 51 : 22);
-      const bool nan = bytes == 8 ? ref::is_nan<ref::Double>(want) : ref::is_nan<ref::Float>(uint32_t(want));
+      const uint64_t quiet = quiet_bit(bytes);
+      const bool nan = nan_bits(want, bytes);
       if (ov.result.kind == 'f' && nan && !(want & quiet)) ok.push_back(want | quiet);
       lanes[l] = verdict(it.out[l], ok, bytes,
                          name_ == "bitselect" ? "bitselect: bit-wise (6.15.6)"
@@ -139,7 +156,10 @@ class RelationalJudge : public fn::Judge {
   using Operand = fn::Operand;
 
   bool pred(uint64_t x, uint64_t y, unsigned bytes) const {
-    return bytes == 8 ? rr::predicate<ref::Double>(name_, x, y) : rr::predicate<ref::Float>(name_, uint32_t(x), uint32_t(y));
+    return by_format(bytes, [&](auto t) {
+      using B = typename decltype(t)::Bits;
+      return rr::predicate<decltype(t)>(name_, B(x), B(y));
+    });
   }
 
   static Lane verdict(uint64_t got, const std::vector<uint64_t>& ok, unsigned bytes, std::string rule) {
@@ -159,7 +179,6 @@ class RelationalJudge : public fn::Judge {
 };
 
 void check_builtin(CaseRun& run) {
-  fn::refuse_half(run);
   RelationalJudge j(run.c.params.at("builtin").as_string(), fn::regime_of(run));
   fn::run_case(run, j);
 }
