@@ -40,6 +40,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -166,18 +167,26 @@ std::vector<Acc> time_verification(const Options& o, std::vector<Block>& blocks,
                                    double* cpu_total, double* wall) {
   std::vector<Acc> accs;
   for (unsigned r = 0; r < o.repeats; ++r) {
-    std::vector<Acc> run_accs(o.threads, proto);
+    // As in a sweep (harness/sweep.hpp): each thread copies its own
+    // accumulator, into a slot of its own cache lines.
+    struct alignas(128) Slot {
+      std::optional<Acc> acc;
+    };
+    std::vector<Slot> slots(o.threads);
     std::vector<double> cpu(o.threads, 0);
     const auto w0 = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < o.threads; ++t) {
       pool.emplace_back([&, t] {
         const double c0 = thread_seconds();
-        for (size_t i = t; i < blocks.size(); i += o.threads) verify(blocks[i].chunk, run_accs[t]);
+        slots[t].acc.emplace(proto);
+        for (size_t i = t; i < blocks.size(); i += o.threads) verify(blocks[i].chunk, *slots[t].acc);
         cpu[t] = thread_seconds() - c0;
       });
     }
     for (auto& th : pool) th.join();
+    std::vector<Acc> run_accs;
+    for (Slot& slot : slots) run_accs.push_back(std::move(*slot.acc));
     const double run_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     double run_cpu = 0;
     for (double c : cpu) run_cpu += c;

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "case_run.hpp"
@@ -112,7 +113,14 @@ class Sweep {
 template <class Acc>
 std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify,
                             const Acc& proto) {
-  std::vector<Acc> acc(threads_, proto);
+  // Each thread's accumulator is copied from PROTO by that thread, on its
+  // first chunk, into a slot of its own cache lines: the heap blocks of
+  // accumulators copied one after another by one thread would share cache
+  // lines, and the counters every lane updates would bounce between cores.
+  struct alignas(128) Slot {
+    std::optional<Acc> acc;
+  };
+  std::vector<Slot> slots(threads_);
   const double t0 = now();
   const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
   auto verify_slot = [&](unsigned s) {
@@ -120,7 +128,8 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
     const SweepChunk& ch = *chunk_view(s);
     const double v0 = now();
     parallel(ch.count, [&](size_t lo, size_t hi, unsigned t) {
-      if (lo < ch.valid) verify(ch, lo, std::min(hi, ch.valid), acc[t]);
+      if (!slots[t].acc) slots[t].acc.emplace(proto);
+      if (lo < ch.valid) verify(ch, lo, std::min(hi, ch.valid), *slots[t].acc);
       restore_sentinels(ch, lo, hi);
     });
     times_.host_verify_s += now() - v0;
@@ -134,6 +143,8 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
   if (chunks > 0) verify_slot(unsigned((chunks - 1) % 2));
   times_.chunks += chunks;
   times_.wall_s += now() - t0;
+  std::vector<Acc> acc;
+  for (Slot& slot : slots) acc.push_back(slot.acc ? std::move(*slot.acc) : proto);
   return acc;
 }
 

@@ -31,6 +31,8 @@ class SourceLanes {
   SourceLanes(const TypeDesc& src, bool full, uint64_t seed, uint64_t stream, uint64_t quick_lanes);
 
   uint64_t total() const { return total_; }
+  // Every value of the source type in order: lane i holds pattern i (mod 2^bits).
+  bool exhaustive() const { return exhaustive_; }
   uint64_t at(uint64_t lane) const;
   // "every uchar value", "1234 edge values + 195374 stratified", ...
   std::string describe() const;

@@ -352,6 +352,7 @@ class MathVerifier {
   // counts and maxima do not depend on the order of the lanes.
   struct Common {
     uint64_t lanes = 0, first_bin = 0;  // first_bin: lanes whose error is in the histogram's first bin
+    uint64_t mpfr = 0;
     double max_ulp = 0;
     void add_to(Acc& acc, size_t nk) const {
       if (lanes == 0) return;
@@ -360,6 +361,7 @@ class MathVerifier {
         acc.widths[k].max_ulp = std::max(acc.widths[k].max_ulp, max_ulp);
       }
       acc.hist[0] += first_bin * nk;
+      acc.mpfr += mpfr;
     }
   };
 
@@ -384,7 +386,7 @@ class MathVerifier {
       }
       if (differ != 0) return false;
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
-      acc.mpfr += p.prepared_by_mpfr;
+      c.mpfr += p.prepared_by_mpfr;
       if (u < kEdges[1]) {
         ++c.first_bin;
       } else {
