@@ -1,6 +1,7 @@
 #include "sweep.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -128,9 +129,19 @@ void Sweep::parallel(size_t count, const std::function<void(size_t, size_t, unsi
     fn(0, count, 0);
     return;
   }
+  // Many small pieces, taken in turn: a thread that the system pauses (a
+  // driver thread, another process, a virtual machine's neighbours) then
+  // delays one piece, not a sixteenth of the chunk that every other thread
+  // waits for. Pieces are whole multiples of 4096 lanes, so a verifier's
+  // blocks stay whole; each thread takes them in increasing order.
+  const size_t piece = std::max<size_t>(4096, (count / (size_t(n) * 16) + 4095) / 4096 * 4096);
+  std::atomic<size_t> next{0};
+  auto work = [&](unsigned t) {
+    for (size_t lo; (lo = next.fetch_add(piece)) < count;) fn(lo, std::min(count, lo + piece), t);
+  };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(fn, count * t / n, count * (t + 1) / n, t);
-  fn(0, count / n, 0);
+  for (unsigned t = 1; t < n; ++t) pool.emplace_back(work, t);
+  work(0);
   for (auto& th : pool) th.join();
 }
 
