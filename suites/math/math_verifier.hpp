@@ -309,6 +309,8 @@ class MathVerifier {
     init(acc);
     std::vector<std::vector<Point>> points(outputs_.size());
     Tuple tuples[kBatch];
+    const uint8_t* outs[kMaxWidths];  // the first output of every width
+    for (size_t k = 0; k < ch.out.size() && k < kMaxWidths; ++k) outs[k] = ch.out[k][0];
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
       const size_t b1 = std::min(hi, b0 + kBatch);
       for (size_t i = b0; i < b1; ++i) read_tuple(ch, i, tuples[i - b0]);
@@ -328,7 +330,8 @@ class MathVerifier {
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
         const Tuple& t = tuples[i - b0];
-        if (common_case_ok_ && lane >= plan_->check_lanes() && common_case(ch, i, lane, t, points[0][i - b0], common, acc))
+        if (common_case_ok_ && lane >= plan_->check_lanes() &&
+            common_case(outs, i, lane, t, points[0][i - b0], common, acc))
           continue;
         // Under -cl-finite-math-only a lane whose real result is a NaN or an
         // infinity is outside the program's contract, for every output.
@@ -351,26 +354,30 @@ class MathVerifier {
   // What common_case counted in a batch, added to the accumulator once:
   // counts and maxima do not depend on the order of the lanes.
   struct Common {
-    uint64_t lanes = 0, first_bin = 0;  // first_bin: lanes whose error is in the histogram's first bin
+    uint64_t lanes = 0;     // lanes whose every width returned the nearest float
+    double lanes_max = 0;   // their largest error
+    uint64_t width_checked[kMaxWidths] = {};  // other lanes' widths that returned it
+    double width_max[kMaxWidths] = {};
+    uint64_t first_bin = 0;  // results in the histogram's first bin
     uint64_t mpfr = 0;
-    double max_ulp = 0;
     void add_to(Acc& acc, size_t nk) const {
-      if (lanes == 0) return;
       for (size_t k = 0; k < nk; ++k) {
-        acc.widths[k].checked += lanes;
-        acc.widths[k].max_ulp = std::max(acc.widths[k].max_ulp, max_ulp);
+        acc.widths[k].checked += lanes + width_checked[k];
+        acc.widths[k].max_ulp = std::max(acc.widths[k].max_ulp, std::max(lanes_max, width_max[k]));
       }
-      acc.hist[0] += first_bin * nk;
+      acc.hist[0] += first_bin;
       acc.mpfr += mpfr;
     }
   };
 
-  // The lane every width of a sweep nearly always returns: the float the
-  // reference certainly rounds to, under a bound that accepts it. Counts it
-  // exactly as numeric_lane would (Judge::judge's first case, then
-  // record's counting; the worst result in lane order, the rest in C);
-  // returns false, having counted nothing, for any other lane.
-  bool common_case(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, const Point& p, Common& c,
+  // The lanes of a sweep where the reference knows the correctly rounded
+  // float for certain, under a bound that accepts it (nearly all of them).
+  // Counts them exactly as numeric_lane would: its runs of widths with the
+  // same bits, in order; a run that returned the nearest float is counted
+  // in C as Judge::judge's first case and record would count it; any other
+  // run is judged and recorded as numeric_lane does. Returns false, having
+  // counted nothing, for any other lane.
+  bool common_case(const uint8_t* const* outs, size_t i, uint64_t lane, const Tuple& t, const Point& p, Common& c,
                    Acc& acc) const {
     if constexpr (Fmt::fp64) {
       return false;
@@ -378,24 +385,41 @@ class MathVerifier {
       if (!p.certain || (p.nearest & 0x7f800000u) == 0x7f800000u) return false;
       const size_t nk = widths_.size();
       const uint32_t want = p.nearest;
+      uint32_t got[kMaxWidths];
       uint32_t differ = 0;
       for (size_t k = 0; k < nk; ++k) {
-        uint32_t g;
-        std::memcpy(&g, ch.out[k][0] + 4 * i, 4);
-        differ |= g ^ want;
+        std::memcpy(&got[k], outs[k] + 4 * i, 4);
+        differ |= got[k] ^ want;
       }
-      if (differ != 0) return false;
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
-      c.mpfr += p.prepared_by_mpfr;
-      if (u < kEdges[1]) {
-        ++c.first_bin;
-      } else {
-        const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
-        acc.hist[std::min(bin, kEdges.size() - 1)] += nk;
+      const size_t bin =
+          u < kEdges[1] ? 0 : std::min(size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1,
+                                       kEdges.size() - 1);
+      if (differ == 0) {
+        c.mpfr += p.prepared_by_mpfr;
+        if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
+        ++c.lanes;
+        c.lanes_max = std::max(c.lanes_max, u);
+        if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+        return true;
       }
-      ++c.lanes;
-      c.max_ulp = std::max(c.max_ulp, u);
-      if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+      const Output& out = outputs_.front();
+      for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+        for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
+        if (got[k0] != want) {
+          const rm::Verdict v = out.judge->judge(p, got[k0], out.fixed->bound);
+          acc.mpfr += v.used_mpfr;
+          record(out, p, *out.fixed, v, got[k0], lane, k0, k1, t, acc, out.judge_name);
+          continue;
+        }
+        c.mpfr += p.prepared_by_mpfr;
+        if (bin == 0) c.first_bin += k1 - k0; else acc.hist[bin] += k1 - k0;
+        for (size_t k = k0; k < k1; ++k) {
+          ++c.width_checked[k];
+          c.width_max[k] = std::max(c.width_max[k], u);
+        }
+        if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k0], want, t, reference_text(p)};
+      }
       return true;
     }
   }
