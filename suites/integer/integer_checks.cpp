@@ -59,8 +59,12 @@ class IntegerCase {
       all.unjudged += a.unjudged;
       all.probes += a.probes;
       all.probe_failed += a.probe_failed;
+      all.disagreements += a.disagreements;
       all.failures.merge(std::move(a.failures));
     }
+    if (all.disagreements)
+      throw std::runtime_error("internal error: reference/integer_block and reference/integer disagree on " +
+                               std::to_string(all.disagreements) + " lanes");
     CaseResult& r = run_.result;
     uint64_t checked = all.probes;
     for (size_t k = 0; k < widths_.size(); ++k) checked += all.checked[k];
