@@ -170,6 +170,22 @@ void InputPlan::at(uint64_t lane, uint64_t* out) const {
   }
 }
 
+void InputPlan::sampled(uint64_t lane, size_t n, uint64_t* const* out) const {
+  const uint64_t index = lane - exhaustive_ - cross_;
+  // at()'s sampled branch, argument by argument: one loop each.
+  for (size_t k = 0; k < args_.size(); ++k) {
+    uint64_t* o = out[k];
+    for (size_t i = 0; i < n; ++i) o[i] = sample_bits(k, counter_bits(seed_, stream_ + k, index + i));
+  }
+  if (sorted_.size() == 2) {
+    const ArgSpec& a = args_[sorted_[0]];
+    uint64_t* x = out[sorted_[0]];
+    uint64_t* y = out[sorted_[1]];
+    for (size_t i = 0; i < n; ++i)
+      if (a.is_signed ? value_of(x[i], a) > value_of(y[i], a) : x[i] > y[i]) std::swap(x[i], y[i]);
+  }
+}
+
 std::string InputPlan::describe() const {
   if (exhaustive()) return "every tuple (" + std::to_string(exhaustive_) + ")";
   return std::to_string(cross_) + " edge tuples + " + std::to_string(sample_) + " sampled";

@@ -44,6 +44,11 @@ class InputPlan {
   uint64_t exhaustive_tuples() const { return exhaustive_; }
   // The argument patterns of tuple LANE (zero-extended to 64 bits).
   void at(uint64_t lane, uint64_t* out) const;
+  // Lanes from sampled_from() on are sampled: sampled() writes the tuples
+  // of lanes [LANE, LANE + N) there, argument k into OUT[k][0..N), the same
+  // tuples as at(), a loop per argument.
+  uint64_t sampled_from() const { return exhaustive_ + cross_; }
+  void sampled(uint64_t lane, size_t n, uint64_t* const* out) const;
   std::string describe() const;
 
  private:

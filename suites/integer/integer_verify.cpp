@@ -114,6 +114,10 @@ void Verifier::fill_exhaustive(const SweepChunk& ch, size_t lo, size_t hi) const
   }
 }
 
+// Three kinds of lanes, in lane order: the exhaustive part, from the lane
+// counter; the edge tuples, and every lane of a case with broadcast
+// arguments, tuple by tuple (tuple()); the sampled part, a block of tuples
+// at a time.
 void Verifier::fill(const SweepChunk& ch, size_t lo, size_t hi) const {
   const uint64_t exhaustive = plan_->exhaustive_tuples();
   if (ch.first + lo < exhaustive) {
@@ -121,6 +125,27 @@ void Verifier::fill(const SweepChunk& ch, size_t lo, size_t hi) const {
     fill_exhaustive(ch, lo, end);
     lo = end;
   }
+  const uint64_t sampled = plan_->sampled_from();
+  size_t mid = hi;  // [mid, hi): sampled lanes
+  if (broadcast_.empty() && ch.first + hi > sampled)
+    mid = ch.first >= sampled ? lo : std::max(lo, size_t(sampled - ch.first));
+  constexpr size_t kTuples = 256;
+  uint64_t buf[3][kTuples];
+  uint64_t* const cols[3] = {buf[0], buf[1], buf[2]};
+  for (size_t at = mid; at < hi; at += kTuples) {
+    const size_t n = std::min(kTuples, hi - at);
+    plan_->sampled(ch.first + at, n, cols);
+    for (size_t a = 0; a < arg_bytes_.size(); ++a) {
+      uint8_t* dst = ch.in[a] + arg_bytes_[a] * at;
+      switch (arg_bytes_[a]) {
+        case 1: for (size_t i = 0; i < n; ++i) dst[i] = uint8_t(buf[a][i]); break;
+        case 2: for (size_t i = 0; i < n; ++i) store(dst + 2 * i, 2, buf[a][i]); break;
+        case 4: for (size_t i = 0; i < n; ++i) store(dst + 4 * i, 4, buf[a][i]); break;
+        default: for (size_t i = 0; i < n; ++i) store(dst + 8 * i, 8, buf[a][i]); break;
+      }
+    }
+  }
+  hi = mid;
   uint64_t t[3] = {0, 0, 0};
   for (size_t i = lo; i < hi; ++i) {
     tuple(ch.first + i, t);
