@@ -42,7 +42,12 @@ print(f"{'case':40} {'status':10} {'wall s':>7} {'inputs':>14} {'results':>15} {
 per_fn = collections.defaultdict(lambda: [0.0, 0, 0, 0.0])
 done = set()
 total = [0.0, 0, 0.0]
-rows = [json.loads(l) for l in open(sys.argv[1])] if os.path.exists(sys.argv[1]) else []
+rows = []
+for line in (open(sys.argv[1]) if os.path.exists(sys.argv[1]) else []):
+    try:
+        rows.append(json.loads(line))
+    except ValueError:  # a line cut short when the budget ran out
+        pass
 for r in rows:
     if 'case' not in r:
         continue
