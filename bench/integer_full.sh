@@ -5,11 +5,12 @@
 # products of 32- and 64-bit types with 2^26 sampled tuples per case; every
 # width of a built-in in one sweep.
 #   bench/integer_full.sh [DEVICE] [BUILD_DIR] [PART] [extra clconform run args, e.g. --known-failures suites]
-#   PART: all (default) | 16bit (the cases on short and ushort) | rest (every other case)
+#   PART: all (default) | 16bit (the cases on short and ushort) | rest (every
+#   other case) | a --filter pattern (comma-separated case-id wildcards)
 # (run from the repository root, after a build). Environment:
 #   INTEGER_FULL_OUT     results folder (default bench/integer_full_run; emptied first)
 #   INTEGER_FULL_BUDGET  seconds the run may take (default 570); cases not
-#                        finished by then are listed with the --filter that runs them
+#                        finished by then are listed as the PART that runs them
 # Prints, per case: status, wall time, input tuples, results verified (one per
 # tuple and width), values verified per second, the device floor (the sweep's
 # floor_s: kernels plus results back, from event profiling), sweep wall /
@@ -25,14 +26,15 @@ case "$part" in
   all) filter='*' ;;
   16bit) filter='*.short,*.ushort' ;;
   rest) filter='-*.short,-*.ushort' ;;
-  *) echo "integer_full.sh: PART must be all, 16bit or rest, not '$part'" >&2; exit 2 ;;
+  '') echo "integer_full.sh: PART must be all, 16bit, rest or a case filter" >&2; exit 2 ;;
+  *) filter=$part ;;
 esac
 out=${INTEGER_FULL_OUT:-bench/integer_full_run}
 budget=${INTEGER_FULL_BUDGET:-570}
 rm -rf "$out"
 timeout --signal=TERM --kill-after=10 "$budget" \
   "$build/harness/clconform" run --suite integer ${device:+--device "$device"} --mode full --filter "$filter" \
-  --timeout 600 --out "$out" --no-report "$@" >"$out.log" 2>&1
+  --timeout 600 --out "$out" "$@" >"$out.log" 2>&1
 rc=$?
 "$build/harness/clconform" list --suite integer --filter "$filter" 2>/dev/null | grep -v '^#' | awk '{print $1}' >"$out.cases"
 python3 - "$out/results.jsonl" "$out.cases" <<'PY'
@@ -77,7 +79,7 @@ rate = f"{total[1] / total[0]:.3g}" if total[0] else '-'
 print(f"{'total':32} {total[0]:9.2f} {total[1]:18,} {total[2]:8.2f}   ({len(done)} cases, {rate} values/s)")
 left = [c for c in open(sys.argv[2]).read().split() if c not in done]
 if left:
-    print(f"\nnot finished: {len(left)} cases; run them with --filter '{','.join(left)}'")
+    print(f"\nnot finished: {len(left)} cases; run them with PART '{','.join(left)}'")
 PY
 rm -f "$out.cases"
 [ $rc -eq 124 ] && echo "the budget of $budget s ran out (clconform's log: $out.log)"
