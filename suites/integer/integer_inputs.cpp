@@ -79,6 +79,7 @@ InputPlan::InputPlan(std::vector<ArgSpec> args, bool full, uint64_t seed, uint64
                      std::vector<unsigned> sorted)
     : args_(std::move(args)), seed_(seed), stream_(stream), sorted_(std::move(sorted)) {
   const size_t n = args_.size();
+  for (const auto& a : args_) mul24_.push_back(a.role == "mul24");
   unsigned domain_bits = 0;
   bool small = true;  // 8- and 16-bit arguments only, none with a restricted range
   for (const auto& a : args_) {
@@ -121,14 +122,15 @@ InputPlan::InputPlan(std::vector<ArgSpec> args, bool full, uint64_t seed, uint64
   sample_ = full ? kSampleFull : kSampleQuick;
 }
 
-uint64_t InputPlan::sample_bits(const ArgSpec& a, uint64_t r) const {
+uint64_t InputPlan::sample_bits(size_t k, uint64_t r) const {
+  const ArgSpec& a = args_[k];
   const uint64_t m = mask_of(a.bits);
-  if (a.role == "mul24" && (r & 7) != 0) {  // 7 in 8 inside the 24-bit range
+  if (mul24_[k] && (r & 7) != 0) {  // 7 in 8 inside the 24-bit range
     r >>= 3;
     return (a.is_signed ? uint64_t(int64_t(r << 40) >> 40) : r & 0xFFFFFF) & m;
   }
   if (((r >> 60) & 3) == 0) {  // a quarter of the samples are small magnitudes, of either sign
-    const uint64_t v = r & mask_of(unsigned(1 + (r >> 50) % a.bits));
+    const uint64_t v = r & mask_of(unsigned(1 + ((r >> 50) & (a.bits - 1))));  // bits is a power of two: & is %
     return (a.is_signed && ((r >> 59) & 1) ? uint64_t(0) - v : v) & m;
   }
   return r & m;
@@ -159,12 +161,28 @@ void InputPlan::at(uint64_t lane, uint64_t* out) const {
     }
   }
   lane -= cross_;
-  for (size_t k = 0; k < n; ++k) out[k] = sample_bits(args_[k], counter_bits(seed_, stream_ + k, lane));
+  for (size_t k = 0; k < n; ++k) out[k] = sample_bits(k, counter_bits(seed_, stream_ + k, lane));
   if (sorted_.size() == 2) {
     const ArgSpec& a = args_[sorted_[0]];
     uint64_t& x = out[sorted_[0]];
     uint64_t& y = out[sorted_[1]];
     if (a.is_signed ? value_of(x, a) > value_of(y, a) : x > y) std::swap(x, y);
+  }
+}
+
+void InputPlan::sampled(uint64_t lane, size_t n, uint64_t* const* out) const {
+  const uint64_t index = lane - exhaustive_ - cross_;
+  // at()'s sampled branch, argument by argument: one loop each.
+  for (size_t k = 0; k < args_.size(); ++k) {
+    uint64_t* o = out[k];
+    for (size_t i = 0; i < n; ++i) o[i] = sample_bits(k, counter_bits(seed_, stream_ + k, index + i));
+  }
+  if (sorted_.size() == 2) {
+    const ArgSpec& a = args_[sorted_[0]];
+    uint64_t* x = out[sorted_[0]];
+    uint64_t* y = out[sorted_[1]];
+    for (size_t i = 0; i < n; ++i)
+      if (a.is_signed ? value_of(x[i], a) > value_of(y[i], a) : x[i] > y[i]) std::swap(x[i], y[i]);
   }
 }
 

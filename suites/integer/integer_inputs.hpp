@@ -39,14 +39,23 @@ class InputPlan {
 
   uint64_t total() const { return exhaustive_ + cross_ + sample_; }
   bool exhaustive() const { return sample_ == 0 && cross_ == 0; }
+  // Lanes [0, exhaustive_tuples()) enumerate whole domains: argument k of
+  // lane L is bits [s, s + bits_k) of L, s the bits of the arguments before it.
+  uint64_t exhaustive_tuples() const { return exhaustive_; }
   // The argument patterns of tuple LANE (zero-extended to 64 bits).
   void at(uint64_t lane, uint64_t* out) const;
+  // Lanes from sampled_from() on are sampled: sampled() writes the tuples
+  // of lanes [LANE, LANE + N) there, argument k into OUT[k][0..N), the same
+  // tuples as at(), a loop per argument.
+  uint64_t sampled_from() const { return exhaustive_ + cross_; }
+  void sampled(uint64_t lane, size_t n, uint64_t* const* out) const;
   std::string describe() const;
 
  private:
-  uint64_t sample_bits(const ArgSpec& a, uint64_t r) const;
+  uint64_t sample_bits(size_t k, uint64_t r) const;
 
   std::vector<ArgSpec> args_;
+  std::vector<bool> mul24_;  // args_[k].role == "mul24", looked up once (at() runs for every lane)
   uint64_t seed_, stream_;
   std::vector<unsigned> sorted_;
   uint64_t exhaustive_ = 0, cross_ = 0, sample_ = 0;
