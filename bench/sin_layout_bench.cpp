@@ -18,6 +18,7 @@
 const char* src = R"(
 __kernel void vl_1(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); out0[i]=sin(in0[i]); }
 __kernel void vl_2(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); vstore2(sin(vload2(i,in0)),i,out0); }
+__kernel void vl_3(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); vstore3(sin(vload3(i,in0)),i,out0); }
 __kernel void vl_4(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); vstore4(sin(vload4(i,in0)),i,out0); }
 __kernel void vl_8(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); vstore8(sin(vload8(i,in0)),i,out0); }
 __kernel void vl_16(__global const float* in0, __global float* out0){ size_t i=get_global_id(0); vstore16(sin(vload16(i,in0)),i,out0); }
@@ -39,18 +40,19 @@ int main() {
     std::memcpy(&h[i], &b, 4);
   }
   cl::Buffer in(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 4, h.data()), out(ctx, CL_MEM_WRITE_ONLY, n * 4);
-  for (const char* name : {"vl_1","vl_2","tp_2","vl_4","tp_4","vl_8","tp_8","vl_16","tp_16"}) {
+  for (const char* name : {"vl_1","vl_2","tp_2","vl_3","vl_4","tp_4","vl_8","tp_8","vl_16","tp_16"}) {
     const unsigned w = std::stoi(std::string(name).substr(3));
     for (size_t local : {size_t(0), size_t(64), size_t(256)}) {
       cl::Kernel k(p, name); k.setArg(0, in); k.setArg(1, out);
       double best = 1e9;
       for (int r = 0; r < 3; ++r) {
         cl::Event e;
-        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(n / w), local ? cl::NDRange(local) : cl::NullRange, nullptr, &e);
+        const size_t items = n / w / 256 * 256;  // a whole number of work-groups of every size tried
+        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(items), local ? cl::NDRange(local) : cl::NullRange, nullptr, &e);
         e.wait();
         best = std::min(best, (e.getProfilingInfo<CL_PROFILING_COMMAND_END>() - e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9);
       }
-      std::printf("%-6s local %3zu: %.3f s (%.2f ns per value)\n", name, local, best, best * 1e9 / n);
+      std::printf("%-6s local %3zu: %.3f s (%.2f ns per value)\n", name, local, best, best * 1e9 / double(n / w / 256 * 256 * w));
     }
   }
 }
