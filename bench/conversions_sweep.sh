@@ -15,13 +15,7 @@ device=${1:-}
 build=${2:-build}
 shift $(( $# < 2 ? $# : 2 ))
 # SWEEP_KEEP=DIR keeps the results folder there; else a temporary one.
-if [ -n "${SWEEP_KEEP:-}" ]; then
-  out=$SWEEP_KEEP
-  mkdir -p "$out"
-else
-  out=$(mktemp -d)
-  trap 'rm -rf "$out"' EXIT
-fi
+. "$(dirname "$0")/results_dir.sh"
 "$build/harness/clconform" run --suite conversions ${device:+--device "$device"} --mode full \
   --filter 'conversions.convert_int_rte.float,conversions.convert_float_rtz.uint,conversions.convert_uchar_sat.float,conversions.convert_short_sat_rtn.float' \
   --timeout 3600 --out "$out" --no-report "$@" >/dev/null

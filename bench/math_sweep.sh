@@ -15,13 +15,7 @@ fns=${3:-sin}
 shift $(( $# < 3 ? $# : 3 ))
 filter=$(echo "$fns" | sed 's/\([^,]*\)/math.\1/g')
 # SWEEP_KEEP=DIR keeps the results folder there; else a temporary one.
-if [ -n "${SWEEP_KEEP:-}" ]; then
-  out=$SWEEP_KEEP
-  mkdir -p "$out"
-else
-  out=$(mktemp -d)
-  trap 'rm -rf "$out"' EXIT
-fi
+. "$(dirname "$0")/results_dir.sh"
 "$build/harness/clconform" run --suite math ${device:+--device "$device"} --mode full --filter "$filter" \
   --timeout 3600 --out "$out" --no-report "$@" >/dev/null
 rc=$?

@@ -24,6 +24,7 @@
 
 #include "manifest.hpp"
 #include "math/math_verifier.hpp"
+#include "reference/fp_bits.hpp"
 #include "reference/math/mpfr_eval.hpp"
 
 namespace {
@@ -57,16 +58,8 @@ uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-float from_bits(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
-uint32_t to_bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
+using clconform::ref::to_bits;
+float from_bits(uint32_t b) { return clconform::ref::float_from_bits(b); }
 
 // One width's result near WANT (the reference's float) under choice R.
 uint32_t perturb(uint32_t want, double approx, uint64_t r) {
