@@ -62,7 +62,7 @@ def extensions(requires, std):
             ext += ['+cl_khr_fp64'] + (['+__opencl_c_fp64'] if std == '3.0' else [])
         elif r == 'fp16':
             ext += ['+cl_khr_fp16']
-        elif r == 'subgroups':
+        elif r == 'cl_khr_subgroups or __opencl_c_subgroups':
             ext += ['+__opencl_c_subgroups'] if std == '3.0' else ['+cl_khr_subgroups']
         elif r.startswith('__opencl_c_'):
             if std == '3.0' and r not in HEADER_ONLY:

@@ -7,7 +7,7 @@ sub_group_reduce/scan_inclusive/scan_exclusive with add, min and max over
 every gentype the spec allows.
 
 Needs cl_khr_subgroups, or OpenCL C 3.0 with __opencl_c_subgroups (the
-"subgroups" capability); the kernels are built as OpenCL C 2.0 or later
+capability "cl_khr_subgroups or __opencl_c_subgroups"); the kernels are built as OpenCL C 2.0 or later
 (sub_group_barrier's scope form takes a memory_scope). How work-items form
 sub-groups is the implementation's choice, so every kernel also records
 each work-item's sub-group id, sub-group local id and sub-group size; the
@@ -19,7 +19,9 @@ from .manifest import Manifest
 from . import collective_catalog as cat
 
 SPEC = 'OpenCL C 3.0 spec 6.15.19 Sub-Group Functions and 6.15.1 Work-Item Functions'
-REQUIRES = ['opencl_c_2.0', 'subgroups']
+# The device capability (harness/device.hpp) names both ways to have them.
+SUBGROUPS = 'cl_khr_subgroups or __opencl_c_subgroups'
+REQUIRES = ['opencl_c_2.0', SUBGROUPS]
 
 QUERIES = ['get_sub_group_size', 'get_max_sub_group_size', 'get_num_sub_groups', 'get_enqueued_num_sub_groups',
            'get_sub_group_id', 'get_sub_group_local_id']
