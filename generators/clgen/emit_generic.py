@@ -132,6 +132,13 @@ def program_sources():
     return progs
 
 
+def _values_per_item(fn):
+    """Values the host compares per work-item: to_X: 3 results, the value
+    read through the one that must be non-NULL, 3 elements afterwards;
+    get_fence: 3 fences, 3 elements; pointer: 3 values read, 3 elements."""
+    return 7 if fn.startswith('to_') else 6
+
+
 def build():
     m = Manifest('generic', SPEC)
     reqs = {f'generic_{tid}': req for tid, t, layout, req, pre in TYPES}
@@ -140,7 +147,7 @@ def build():
     all_cases = cases()
     for cid, prog, kernel, fn, const, (tid, t, layout, req) in all_cases:
         params = {'function': fn, 'const': const, 'type': t, 'layout': layout, 'spaces': SPACES,
-                  'global': GLOBAL, 'local': LOCAL, 'values': GLOBAL * 3 * (2 if fn != 'get_fence' else 1),
+                  'global': GLOBAL, 'local': LOCAL, 'values': GLOBAL * _values_per_item(fn),
                   'cases_in_suite': len(all_cases)}
         group = 'generic.' + ('pointer' if fn == 'pointer' else fn)
         m.add_case(cid, prog, kernel, 'generic.space', group, params, requires=['opencl_c_2.0', FEATURE] + req)

@@ -37,9 +37,13 @@ std::string where(const Shape& s, size_t group, uint32_t sg, size_t lid, size_t 
          ", sub-group local id " + std::to_string(lid) + " (global linear id " + std::to_string(g) + ")";
 }
 
+// A wrong sub-group id, size or count; EDGE names the query (or the rule)
+// it breaks, so that a known-failure entry can describe exactly that.
 Mismatch wrong_id(size_t shape_index, size_t g, const std::string& at, uint64_t got, uint64_t want,
-                  const std::string& note) {
-  return wrong(ref::ElemType{'u', 4}, shape_index, g, at, 0, got, want, note);
+                  const std::string& note, const std::string& edge = "sub-group mapping") {
+  Mismatch m = wrong(ref::ElemType{'u', 4}, shape_index, g, at, 0, got, want, note);
+  m.edge = edge;
+  return m;
 }
 
 // Groups the work-items of shape S by work-group and sub-group from their
@@ -330,17 +334,20 @@ void check_query(CaseRun& run) {
       std::vector<uint64_t> triples;
       for (size_t g : items) {
         const std::string at = s.text() + ", work-group " + std::to_string(gl) + ", global linear id " + std::to_string(g);
-        auto expect_eq = [&](uint64_t got, uint64_t want, const std::string& what) {
+        auto expect_eq = [&](uint64_t got, uint64_t want, const std::string& what, const std::string& edge) {
           if (got == want) run.result.pass();
-          else run.result.fail(wrong_id(si, g, at, got, want, what));
+          else run.result.fail(wrong_id(si, g, at, got, want, what, edge));
         };
-        expect_eq(q(g, kMax), max0, "get_max_sub_group_size() must be one value for the dispatch");
-        expect_eq(q(g, kEnqueuedNum), enq0, "get_enqueued_num_sub_groups() must be one value for the dispatch");
-        expect_eq(q(g, kNum), num0, "get_num_sub_groups() must be one value for the work-group");
+        expect_eq(q(g, kMax), max0, "get_max_sub_group_size() must be one value for the dispatch", "get_max_sub_group_size");
+        expect_eq(q(g, kEnqueuedNum), enq0, "get_enqueued_num_sub_groups() must be one value for the dispatch",
+                  "get_enqueued_num_sub_groups");
+        expect_eq(q(g, kNum), num0, "get_num_sub_groups() must be one value for the work-group", "get_num_sub_groups");
         if (q(g, kSize) > q(g, kMax) || q(g, kSize) == 0)
-          run.result.fail(wrong_id(si, g, at, q(g, kSize), q(g, kMax), "get_sub_group_size() in 1 .. get_max_sub_group_size()"));
+          run.result.fail(wrong_id(si, g, at, q(g, kSize), q(g, kMax), "get_sub_group_size() in 1 .. get_max_sub_group_size()",
+                                   "get_sub_group_size"));
         else run.result.pass();
-        if (q(g, kId) >= num0) run.result.fail(wrong_id(si, g, at, q(g, kId), num0, "get_sub_group_id() < get_num_sub_groups()"));
+        if (q(g, kId) >= num0)
+          run.result.fail(wrong_id(si, g, at, q(g, kId), num0, "get_sub_group_id() < get_num_sub_groups()", "get_sub_group_id"));
         else run.result.pass();
         triples.insert(triples.end(), {q(g, kId), q(g, kLocalId), q(g, kSize)});
       }
@@ -352,12 +359,13 @@ void check_query(CaseRun& run) {
       seen += sgs.size();
       if (sgs.size() != num0 && !sgs.empty()) {
         run.result.fail(wrong_id(si, items[0], s.text() + ", work-group " + std::to_string(gl), num0, sgs.size(),
-                                 "get_num_sub_groups() against the sub-groups the work-items reported"));
+                                 "get_num_sub_groups() against the sub-groups the work-items reported",
+                                 "get_num_sub_groups"));
       }
       if (full) {
         if (uniform_seen && num0 != uniform_num) {
           run.result.fail(wrong_id(si, items[0], s.text() + ", work-group " + std::to_string(gl), num0, uniform_num,
-                                   "full work-groups must have the same number of sub-groups"));
+                                   "full work-groups must have the same number of sub-groups", "get_num_sub_groups"));
         }
         uniform_num = num0;
         uniform_seen = true;
@@ -366,24 +374,33 @@ void check_query(CaseRun& run) {
     // get_enqueued_num_sub_groups: the count of the uniform region's work-groups.
     if (uniform_seen) {
       if (enq0 == uniform_num) run.result.pass();
-      else run.result.fail(wrong_id(si, 0, s.text(), enq0, uniform_num, "get_enqueued_num_sub_groups() against get_num_sub_groups() of a full work-group"));
+      else
+        run.result.fail(wrong_id(si, 0, s.text(), enq0, uniform_num,
+                                 "get_enqueued_num_sub_groups() against get_num_sub_groups() of a full work-group",
+                                 "get_enqueued_num_sub_groups"));
     }
     // The API's view of the same kernel and local size.
     const auto api_max = kernel_sub_group_info(run, k, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, s);
     const auto api_count = kernel_sub_group_info(run, k, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, s);
     if (api_max && api_count) {
       if (*api_max == max0) run.result.pass();
-      else run.result.fail(wrong_id(si, 0, s.text(), max0, *api_max, "get_max_sub_group_size() against CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE"));
+      else
+        run.result.fail(wrong_id(si, 0, s.text(), max0, *api_max,
+                                 "get_max_sub_group_size() against CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE",
+                                 "get_max_sub_group_size"));
       if (!uniform_seen || *api_count == uniform_num) run.result.pass();
-      else run.result.fail(wrong_id(si, 0, s.text(), uniform_num, *api_count, "get_num_sub_groups() against CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE"));
+      else
+        run.result.fail(wrong_id(si, 0, s.text(), uniform_num, *api_count,
+                                 "get_num_sub_groups() against CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE", "get_num_sub_groups"));
     } else {
       api_note = "; clGetKernelSubGroupInfo failed, so the API's counts were not compared";
     }
   }
   std::string d = "get_sub_group_* over " + std::to_string(sh.size()) + " NDRanges (";
   for (size_t i = 0; i < sh.size(); ++i) d += (i ? "; " : "") + sh[i].text();
-  d += "), " + std::to_string(seen) + " sub-groups: " + std::to_string(p.at("values").as_uint()) + " values; " +
-       std::to_string(p.at("cases_in_suite").as_uint()) + " cases in the suite" + api_note;
+  d += "), " + std::to_string(seen) + " sub-groups: " + std::to_string(p.at("values").as_uint()) +
+       " query results, and the partition and API comparisons; " + std::to_string(p.at("cases_in_suite").as_uint()) +
+       " cases in the suite" + api_note;
   run.result.detail = d;
 }
 
