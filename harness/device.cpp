@@ -130,6 +130,14 @@ bool DeviceInfo::supports(const std::string& capability) const {
   if (capability == "fp16") return fp16;
   if (capability == "opencl_c_2.0") return !cl_std_2x_option().empty();
   if (capability == "non_uniform_work_groups") return non_uniform_work_groups;
+  if (capability == "cl_khr_subgroups or __opencl_c_subgroups") {
+    // OpenCL C 3.0 spec 6.15.19: the sub-group functions need the
+    // cl_khr_subgroups extension, or OpenCL C 3.0 with __opencl_c_subgroups;
+    // unlike the other feature macros, it is not implied by OpenCL C 2.0.
+    const bool c30 = std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end();
+    return has_extension("cl_khr_subgroups") ||
+           (c30 && std::find(c_features.begin(), c_features.end(), "__opencl_c_subgroups") != c_features.end());
+  }
   if (capability.rfind("__opencl_c_", 0) == 0) {
     if (std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end()) {
       return std::find(c_features.begin(), c_features.end(), capability) != c_features.end();

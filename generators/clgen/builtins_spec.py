@@ -257,6 +257,17 @@ def _subgroups():
     return rows
 
 
+def features():
+    """Optional language features that have no built-in name, for the
+    coverage table's second part: [(feature, section, needs)]. A suite's
+    coverage() may list a feature under its name, with its cases."""
+    return [('program-scope global variables and static global variables', '6.7.1',
+             'OpenCL C 2.0 or __opencl_c_program_scope_global_variables'),
+            ('generic pointers (the unnamed generic address space)', '6.7.5', GENERIC),
+            ('pipe objects (the pipe type)', '6.3.3 / 6.15.17', PIPES),
+            ('blocks', '6.14', ENQUEUE)]
+
+
 def builtins():
     """[(name, section, needs, {capability: spec overloads})], every name once."""
     rows = (_workitem() + _math() + _integer() + _common() + _geometric() + _relational() + _vector_data() +

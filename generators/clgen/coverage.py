@@ -15,7 +15,7 @@ import importlib
 import os
 import re
 
-from .builtins_spec import builtins
+from .builtins_spec import builtins, features
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CAPS = ('core', 'fp64', 'fp16')
@@ -216,6 +216,9 @@ def compute():
             if name in t.cases:
                 cases.append((suite, t.cases[name]))
         rows.append((name, section, needs, spec, covered, cases))
+    for name, section, needs in features():
+        cases = [(suite, t.cases[name]) for suite, t in per_suite.items() if name in t.cases]
+        rows.append((name, section, needs, None, {}, cases))
     return rows, how
 
 
@@ -234,6 +237,8 @@ def render(rows, how):
     lines.append('Suites read: ' + ', '.join(f'`{s}` ({h})' for s, h in sorted(how.items())) + '.')
     lines.append('')
     groups = {}
+    feature_rows = [r for r in rows if r[3] is None]
+    rows = [r for r in rows if r[3] is not None]
     for name, section, needs, spec, covered, cases in rows:
         g = groups.setdefault(needs, [0, 0, 0, 0])
         g[0] += 1
@@ -253,4 +258,10 @@ def render(rows, how):
         else:
             where = f'not covered; needs {needs}'
         lines.append(f'| `{name}` | {section} | {needs} | {_counts(spec)} | {_counts(covered)} | {where} |')
+    lines += ['', 'Optional language features without a built-in name:', '',
+              '| feature | section | needs | suites and cases |', '| --- | --- | --- | --- |']
+    for name, section, needs, _, _, cases in feature_rows:
+        where = '; '.join(f'{s}: ' + ', '.join(f'`{c}`' for c in ids[:3]) + (f' (+{len(ids) - 3})' if len(ids) > 3 else '')
+                          for s, ids in cases) if cases else f'not covered; needs {needs}'
+        lines.append(f'| {name} | {section} | {needs} | {where} |')
     return '\n'.join(lines) + '\n'
