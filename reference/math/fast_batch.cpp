@@ -125,10 +125,11 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
     }
     for (size_t j = 0; j < m; j += kLanes) {
       const size_t lanes = std::min(kLanes, m - j);
-      alignas(32) double x[kLanes] = {kIdle, kIdle, kIdle, kIdle};
-      for (size_t k = 0; k < lanes; ++k) x[k] = p[inside[j + k]].args[0];
+      // The arguments gathered in registers: four scalar stores read back
+      // as one vector would stall the load (no store forwarding).
+      const auto arg = [&](size_t k) { return k < lanes ? p[inside[j + k]].args[0] : kIdle; };
       alignas(32) double y[kLanes];
-      _mm256_store_pd(y, Vector(_mm256_load_pd(x)));
+      _mm256_store_pd(y, Vector(_mm256_set_pd(arg(3), arg(2), arg(1), arg(0))));
       _mm256_zeroupper();  // see vector_sin_or_cos
       for (size_t k = 0; k < lanes; ++k) {
         Point& q = p[inside[j + k]];
@@ -165,12 +166,18 @@ void one_operation_batch(Point* p, size_t n) {
 
 // sin (COSINE false) or cos of COUNT arguments |r| <= kDirectTrigLimit.
 __attribute__((target("avx2,fma"))) void vector_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
-  for (size_t j = 0; j < count; j += kLanes) {
+  // Straight from R: copying four lanes into an array first, then loading
+  // it whole, stalls every load (no store forwarding).
+  size_t j = 0;
+  for (; j + kLanes <= count; j += kLanes) {
+    const __m256d v = _mm256_loadu_pd(r + j);
+    _mm256_storeu_pd(out + j, cosine ? _ZGVdN4v_cos(v) : _ZGVdN4v_sin(v));
+  }
+  if (j < count) {  // the last one to three (idle lanes get 0), through memory
     alignas(32) double lanes[kLanes] = {0, 0, 0, 0};
-    for (size_t k = 0; k < kLanes && j + k < count; ++k) lanes[k] = r[j + k];
-    const __m256d v = _mm256_load_pd(lanes);
-    _mm256_store_pd(lanes, cosine ? _ZGVdN4v_cos(v) : _ZGVdN4v_sin(v));
-    for (size_t k = 0; k < kLanes && j + k < count; ++k) out[j + k] = lanes[k];
+    for (size_t k = 0; j + k < count; ++k) lanes[k] = r[j + k];
+    _mm256_store_pd(lanes, cosine ? _ZGVdN4v_cos(_mm256_load_pd(lanes)) : _ZGVdN4v_sin(_mm256_load_pd(lanes)));
+    for (size_t k = 0; j + k < count; ++k) out[j + k] = lanes[k];
   }
   // Clean upper halves before any SSE code runs: the compiler does not
   // always do it after a vector call, and SSE instructions with dirty upper
