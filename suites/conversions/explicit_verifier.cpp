@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "conversion_values.hpp"
 #include "conversions_checks.hpp"
@@ -71,50 +72,63 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
 // difference or a NaN is looked at result by result. The reference's
 // fields are kept in separate arrays, written from registers: reading a
 // flag back from a freshly stored Expected stalls on every lane.
+// The unsigned integer type of a D-byte destination element.
+template <unsigned D>
+using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint16_t, std::conditional_t<D == 4, uint32_t, uint64_t>>>;
+
 template <unsigned S, unsigned D>
 void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
+  using T = Elem<D>;
   constexpr size_t kBlock = 1024;
-  uint64_t bits[kBlock];
-  uint8_t exact[kBlock];      // 1: defined and not a NaN, so the bits must match
-  uint8_t undefined[kBlock];  // 1: implementation-defined, counted, not judged
+  // The references in arrays of the destination's element type, so that
+  // each width's compare is one loop the compiler vectorizes.
+  T want[kBlock];
+  T exact[kBlock];      // all ones: defined and not a NaN, so the bits must match
+  T undefined[kBlock];  // 1: implementation-defined, counted, not judged
   uint8_t nan[kBlock], out_of_range[kBlock];
   for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
     const size_t n = std::min(kBlock, hi - b0);
+    size_t n_exact = 0, n_undefined = 0;
     for (size_t i = 0; i < n; ++i) {
       const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
-      bits[i] = e.bits;
-      exact[i] = e.defined && !e.nan;
+      want[i] = T(e.bits);
+      exact[i] = e.defined && !e.nan ? T(~T(0)) : T(0);
       undefined[i] = !e.defined;
       nan[i] = e.nan;
       out_of_range[i] = e.out_of_range;
+      n_exact += e.defined && !e.nan;
+      n_undefined += !e.defined;
     }
     for (size_t k = 0; k < ch.out.size(); ++k) {
       const uint8_t* out = ch.out[k][0];
-      size_t same = 0, undef = 0, wrap = 0;
+      // Any bit of an exact lane that differs, and how many
+      // implementation-defined lanes hold the wrapped value.
+      T differ = 0;
+      uint32_t wrap = 0;
       for (size_t i = 0; i < n; ++i) {
-        const size_t eq = load<D>(out, b0 + i) == bits[i];
-        same += eq & exact[i];
-        undef += undefined[i];
-        wrap += eq & undefined[i];
+        T got;
+        std::memcpy(&got, out + (b0 + i) * D, D);
+        differ |= (got ^ want[i]) & exact[i];
+        wrap += uint32_t(got == want[i]) & uint32_t(undefined[i]);
       }
-      if (same + undef == n) {
-        t.passed += same;
-        t.undefined += undef;
+      if (differ == 0 && n_exact + n_undefined == n) {
+        t.passed += n_exact;
+        t.undefined += n_undefined;
         t.undefined_wrap += wrap;
         continue;
       }
       for (size_t i = 0; i < n; ++i) {
         const uint64_t got = load<D>(out, b0 + i);
-        if (exact[i] && got == bits[i]) {
+        if (exact[i] && got == want[i]) {
           ++t.passed;
           continue;
         }
-        Expected want;
-        want.bits = bits[i];
-        want.defined = !undefined[i];
-        want.nan = nan[i];
-        want.out_of_range = out_of_range[i];
-        judge_lane<S>(job, ch, b0 + i, k, got, want, t);
+        Expected e;
+        e.bits = want[i];
+        e.defined = !undefined[i];
+        e.nan = nan[i];
+        e.out_of_range = out_of_range[i];
+        judge_lane<S>(job, ch, b0 + i, k, got, e, t);
       }
     }
   }
