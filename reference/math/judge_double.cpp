@@ -13,6 +13,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/dd_trig.hpp"
 #include "reference/math/fast_quad.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/mpfr_eval.hpp"
@@ -81,6 +82,60 @@ Q ulp_at(Q v) {
 // nearest, even on ties, with double's subnormals and overflow).
 uint64_t round_to_double(Q v) { return bits_of(static_cast<double>(v)); }
 
+// The least and the largest spec ulp of the reals in [lo, hi]: ulp is a
+// non-decreasing function of the magnitude (reference/ulp.hpp: a power of
+// two takes the binade below's spacing, which is also the binade's own
+// lower neighbour's), so they are the ulps at the least and the largest
+// magnitude.
+void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
+  const Q a = (lo <= 0 && hi >= 0) ? Q(0) : fminq(fabsq(lo), fabsq(hi));
+  *least = ulp_at(a);
+  *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
+}
+
+// sin, cos and sincos's parts: the double-double tier (dd_trig.hpp).
+bool trig_value(Fn f, double x, Q* q, Q* e) {
+  const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
+  if (!cosine && f != Fn::sin && f != Fn::sincos_sin) return false;
+  double hi, lo;
+  if (!dd_sin_cos(x, cosine, &hi, &lo)) return false;
+  *q = Q(hi) + Q(lo);
+  *e = Q(kDdTrigRelError) * fabsq(*q) + kQuadAbsError;
+  return true;
+}
+
+// The double-arithmetic fields of P (judge_double.hpp), from q, e and
+// approx = q rounded to double: only for finite approx with 2^-960 <=
+// |approx| <= 2^960, where the spacing s of approx's binade and 1/s are
+// normal doubles. In units of s, |approx| = A is an integer in [2^52,
+// 2^53), |resid| <= 1/2 and err is about 2^-46 (e is relative), so the
+// enclosure's magnitudes A + resid' +- err (resid' = resid with approx's
+// sign taken out) reach the binade below only when A = 2^52 and the one
+// above only when A = 2^53 - 1. Sets P.certain when no rounding boundary
+// (a midpoint, at least s/4 from approx) lies within |resid| + err.
+void prepare_fast(DoubleJudge::Point& p) {
+  p.fast = false;
+  const double a = std::fabs(p.approx);
+  if (!(a >= 0x1p-960 && a <= 0x1p960)) return;
+  const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
+  p.scale = std::ldexp(1.0, 52 - exponent);
+  // q - approx is exact in binary128 and rounds once to double (relative
+  // 2^-53, or 2^-1075 absolute, which is below 2^-63 s); 1/s is a power of
+  // two and the product stays normal.
+  p.resid = static_cast<double>(p.q - Q(p.approx)) * p.scale;
+  // e rounds to a double within 2^-53 e + 2^-1075 and the product adds
+  // 2^-53: the slack below keeps err above e / s.
+  p.err = static_cast<double>(p.e) * p.scale * (1 + 0x1p-50) + 0x1p-60;
+  const double mantissa = a * p.scale;  // A, exact
+  const double outward = p.approx < 0 ? -p.resid : p.resid;
+  const bool below = mantissa == 0x1p52 && outward - p.err <= 0;
+  const bool above = mantissa == 0x1p53 - 1 && outward + p.err >= 1;
+  p.ulp_min = below ? 0.5 : 1;
+  p.ulp_max = above ? 2 : 1;
+  p.ulp_q = (mantissa == 0x1p52 && outward < 0) ? 0.5 : 1;
+  p.certain = (std::fabs(p.resid) + p.err) * (1 + 0x1p-50) < 0.25;
+  p.fast = true;
+}
 }  // namespace
 
 DoubleJudge::DoubleJudge(const std::string& function, Denormals double_denormals)
@@ -113,6 +168,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       }
     }
     p.certain = false;
+    p.fast = false;
     p.prepared_by_mpfr = false;
     p.e = -1;
     if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
@@ -124,10 +180,18 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       p.prepared_by_mpfr = true;
       continue;
     }
-    Q q;
-    if (quad_value(f, p.args, &q)) {
+    Q q, e;
+    if (trig_value(f, p.args[0], &q, &e)) {
+      p.q = q;
+      p.e = e;
+    } else if (quad_value(f, p.args, &q)) {
       p.q = q;
       p.e = kQuadRelError * fabsq(q) + kQuadAbsError;
+    } else if (quad_infinite(f, p.args, &q)) {
+      // Beyond binary128's range, far beyond 2^1024: every double verdict
+      // treats it as the infinity (reference/ulp.hpp), as MPFR's proxy is.
+      p.q = q;
+      p.e = 0;
     } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
       p.prepared_by_mpfr = true;
@@ -147,11 +211,14 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       p.nearest = bits_of(p.approx);
       p.certain = true;
     } else {
-      const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
-      p.nearest = round_to_double(p.q);
-      // Equal as numbers: a zero's sign is not a rounding matter (the
-      // absolute term of e straddles zero for a result far below 2^-1074).
-      p.certain = lo == hi || double_of(lo) == double_of(hi);
+      p.nearest = bits_of(p.approx);
+      prepare_fast(p);
+      if (!p.certain) {
+        const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
+        // Equal as numbers: a zero's sign is not a rounding matter (the
+        // absolute term of e straddles zero for a result far below 2^-1074).
+        p.certain = lo == hi || double_of(lo) == double_of(hi);
+      }
     }
   }
 }
@@ -181,13 +248,58 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
     return mpfr();
   }
-  if (is_inf_bits(got) || bound.kind == Bound::Kind::Absolute) return mpfr();
+  if (bound.kind == Bound::Kind::Absolute) return mpfr();
+  if (is_inf_bits(got)) {
+    // An infinity stands for every real beyond 2^1024 (reference/ulp.hpp):
+    // 0 ulp from a real result certainly there with its sign.
+    const bool beyond = (got >> 63) ? p.q + p.e <= -kBeyond : p.q - p.e >= kBeyond;
+    if (!beyond) {
+      // A real result certainly below 2^1023 in magnitude, or of the other
+      // sign, is at least 2^1023 from every real the infinity stands for:
+      // over 2^52 ulps, beyond every bound of a double function.
+      const bool same_side = (got >> 63) ? p.q - p.e < 0 : p.q + p.e > 0;
+      if (same_side && fabsq(p.q) + p.e > 0x1p1023Q) return mpfr();
+      return fail(static_cast<double>((kBeyond - ((got >> 63) ? -p.q : p.q)) / ulp_at(p.q)));
+    }
+    v.pass = true;
+    v.ulp = 0;
+    return v;
+  }
+  const bool correctly_rounded =
+      bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0);
+  if (p.fast) {
+    // In double arithmetic, in units of s (judge_double.hpp). diff is exact
+    // when got and approx are within a factor of two of each other, else
+    // within 2^-53 of itself; resid and the subtraction add 2^-53 each: the
+    // computed d is within 2^-50 (d + 1) of |got - q| / s, which the
+    // relative and absolute slack of 2^-46 below covers.
+    const double diff = (double_of(got) - p.approx) * p.scale;
+    const double d = std::fabs(diff - p.resid);
+    const double estimate = d / p.ulp_q;
+    if (correctly_rounded) {
+      if (!p.certain) return mpfr();
+      if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
+        v.pass = true;
+        v.ulp = estimate;
+        return v;
+      }
+      return fail(estimate);
+    }
+    const double b = bound.value;
+    if ((d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b) {
+      v.pass = true;
+      v.ulp = estimate;
+      return v;
+    }
+    if ((d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b) return fail(estimate);
+    // Too near the bound for double arithmetic: binary128 decides below.
+  }
   const Q g = double_of(got);
   const Q lo = p.q - p.e, hi = p.q + p.e;
   const Q u = ulp_over(lo, hi);
   const Q d = fabsq(g - p.q);
   const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(p.q)));
-  if (bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0)) {
+  if (correctly_rounded) {
     if (!p.certain) return mpfr();
     // The sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
     if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
@@ -197,9 +309,12 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     }
     return fail(estimate);
   }
-  if (u == 0) return mpfr();  // a binade edge inside the enclosure: ulp changes there
+  // A binade edge inside the enclosure: the ulp changes there, so the
+  // least ulp bounds the error from above and the largest from below.
+  Q u_least = u, u_largest = u;
+  if (u == 0) ulp_range(lo, hi, &u_least, &u_largest);
   const Q bound_q = bound.value;
-  const Q dmax = (d + p.e) / u * (1 + kSlack), dmin = (d - p.e) / u * (1 - kSlack);
+  const Q dmax = (d + p.e) / u_least * (1 + kSlack), dmin = (d - p.e) / u_largest * (1 - kSlack);
   if (dmax <= bound_q) {
     v.pass = true;
     v.ulp = estimate;
