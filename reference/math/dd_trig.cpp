@@ -7,45 +7,16 @@
 #include <cstdint>
 #include <cstring>
 
-// Every function that computes in double-double is compiled for FMA (one
-// instruction per exact product); dd_sin_cos checks the CPU once.
-#define CLC_DD_FMA __attribute__((target("fma")))
+#include "reference/math/double_double.hpp"
 
 namespace clconform::ref::math {
 namespace {
 
-struct DD {
-  double hi, lo;
-};
-
-// Double-double operations (Dekker, Knuth; exact transformations with FMA).
-// With u = 2^-53: two_sum and two_prod are exact; add's relative error is
-// at most 3u^2 for operands of one sign or without cancellation, mul's at
-// most 4u^2 (products of normalised pairs), so each Horner step below costs
-// about 2^-103 of the partial sum.
-CLC_DD_FMA inline DD fast_two_sum(double a, double b) {  // |a| >= |b| or a == 0
-  const double s = a + b;
-  return {s, b - (s - a)};
-}
-CLC_DD_FMA inline DD two_sum(double a, double b) {
-  const double s = a + b, bb = s - a;
-  return {s, (a - (s - bb)) + (b - bb)};
-}
-CLC_DD_FMA inline DD add(DD a, DD b) {
-  DD s = two_sum(a.hi, b.hi);
-  const DD t = two_sum(a.lo, b.lo);
-  s.lo += t.hi;
-  s = fast_two_sum(s.hi, s.lo);
-  s.lo += t.lo;
-  return fast_two_sum(s.hi, s.lo);
-}
-CLC_DD_FMA inline DD mul(DD a, DD b) {
-  const double p = a.hi * b.hi;
-  double e = __builtin_fma(a.hi, b.hi, -p);
-  e = __builtin_fma(a.hi, b.lo, e);
-  e = __builtin_fma(a.lo, b.hi, e);
-  return fast_two_sum(p, e);
-}
+using dd::DD;
+using dd::add;
+using dd::fast_two_sum;
+using dd::mul;
+using dd::power_of_two;
 
 // Taylor coefficients: sin r = r * sum_k s_k z^k, cos r = sum_k c_k z^k,
 // z = r^2, s_k = (-1)^k / (2k+1)!, c_k = (-1)^k / (2k)!. With |r| <= pi/4
@@ -105,13 +76,6 @@ struct Constants {
 const Constants& constants() {
   static const Constants c;
   return c;
-}
-
-double power_of_two(int k) {  // 2^k, a normal double (-1022 <= k <= 1023)
-  const uint64_t b = static_cast<uint64_t>(k + 1023) << 52;
-  double d;
-  std::memcpy(&d, &b, 8);
-  return d;
 }
 
 int leading_zeros(uint64_t v) { return v ? __builtin_clzll(v) : 64; }

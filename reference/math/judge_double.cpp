@@ -13,6 +13,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/dd_exp_log.hpp"
 #include "reference/math/dd_trig.hpp"
 #include "reference/math/fast_quad.hpp"
 #include "reference/math/functions.hpp"
@@ -93,14 +94,24 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
   *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
 }
 
-// sin, cos and sincos's parts: the double-double tier (dd_trig.hpp).
-bool trig_value(Fn f, double x, Q* q, Q* e) {
-  const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
-  if (!cosine && f != Fn::sin && f != Fn::sincos_sin) return false;
-  double hi, lo;
-  if (!dd_sin_cos(x, cosine, &hi, &lo)) return false;
+// sin, cos and sincos's parts, exp and log: the double-double tiers
+// (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds.
+bool dd_value(Fn f, double x, Q* q, Q* e) {
+  double hi, lo, bound;
+  if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
+    if (!dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, &hi, &lo)) return false;
+    bound = kDdTrigRelError;
+  } else if (f == Fn::exp) {
+    if (!dd_exp(x, &hi, &lo)) return false;
+    bound = kDdExpLogRelError;
+  } else if (f == Fn::log) {
+    if (!dd_log(x, &hi, &lo)) return false;
+    bound = kDdExpLogRelError;
+  } else {
+    return false;
+  }
   *q = Q(hi) + Q(lo);
-  *e = Q(kDdTrigRelError) * fabsq(*q) + kQuadAbsError;
+  *e = Q(bound) * fabsq(*q) + kQuadAbsError;
   return true;
 }
 
@@ -181,7 +192,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       continue;
     }
     Q q, e;
-    if (trig_value(f, p.args[0], &q, &e)) {
+    if (dd_value(f, p.args[0], &q, &e)) {
       p.q = q;
       p.e = e;
     } else if (quad_value(f, p.args, &q)) {
@@ -191,6 +202,9 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       // Beyond binary128's range, far beyond 2^1024: every double verdict
       // treats it as the infinity (reference/ulp.hpp), as MPFR's proxy is.
       p.q = q;
+      p.e = 0;
+    } else if (domain_nan(f, p.args)) {
+      p.q = nanq("");
       p.e = 0;
     } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
@@ -246,6 +260,9 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   if (is_nan_bits(got)) return fail(HUGE_VAL);
   if (isinfq(p.q)) {
     if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
+    // A finite result against a pole or a real beyond binary128's range
+    // (at least 2^16383, so over 2^15000 top-binade ulps away).
+    if (!is_inf_bits(got) && bound.kind != Bound::Kind::Absolute) return fail(HUGE_VAL);
     return mpfr();
   }
   if (bound.kind == Bound::Kind::Absolute) return mpfr();
