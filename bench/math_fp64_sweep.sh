@@ -38,5 +38,5 @@ for l in open(sys.argv[1]):
     s = r.get('metrics', {}).get('sweep', {})
     print(r.get('status'), r['detail'][:400], '| sweep wall %.2f s, device floor %.2f s, host verify %.2f s, threads %s' % (
         s.get('wall_s', 0), s.get('floor_s', 0), s.get('host_verify_s', 0), s.get('threads')))" "$out/$f/results.jsonl" 2>/dev/null || echo "no result (see $out/$f.log)")
-  echo "math.fp64.$f $(echo "$end - $start" | bc) s: $detail"
+  echo "math.fp64.$f $(python3 -c "print(round($end - $start, 2))") s: $detail"
 done
