@@ -95,48 +95,57 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 }
 
 // sin, cos and sincos's parts, exp and log: the double-double tiers
-// (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds.
-bool dd_value(Fn f, double x, Q* q, Q* e) {
-  double hi, lo, bound;
+// (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds: the
+// real result is within *REL * |hi + lo| of *HI + *LO.
+bool dd_value(Fn f, double x, double* hi, double* lo, double* rel) {
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
-    if (!dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, &hi, &lo)) return false;
-    bound = kDdTrigRelError;
-  } else if (f == Fn::exp) {
-    if (!dd_exp(x, &hi, &lo)) return false;
-    bound = kDdExpLogRelError;
-  } else if (f == Fn::log) {
-    if (!dd_log(x, &hi, &lo)) return false;
-    bound = kDdExpLogRelError;
-  } else {
-    return false;
+    *rel = kDdTrigRelError;
+    return dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, hi, lo);
   }
-  *q = Q(hi) + Q(lo);
-  *e = Q(bound) * fabsq(*q) + kQuadAbsError;
-  return true;
+  if (f == Fn::exp) {
+    *rel = kDdExpLogRelError;
+    return dd_exp(x, hi, lo);
+  }
+  if (f == Fn::log) {
+    *rel = kDdExpLogRelError;
+    return dd_log(x, hi, lo);
+  }
+  return false;
 }
 
-// The double-arithmetic fields of P (judge_double.hpp), from q, e and
-// approx = q rounded to double: only for finite approx with 2^-960 <=
-// |approx| <= 2^960, where the spacing s of approx's binade and 1/s are
-// normal doubles. In units of s, |approx| = A is an integer in [2^52,
-// 2^53), |resid| <= 1/2 and err is about 2^-46 (e is relative), so the
+// P's enclosure [q - e, q + e] in binary128, formed from the double-double
+// parts for a point of a double-double tier.
+void enclosure(const DoubleJudge::Point& p, Q* q, Q* e) {
+  if (!p.dd) {
+    *q = p.q;
+    *e = p.e;
+    return;
+  }
+  *q = Q(p.approx) + Q(p.dd_lo);
+  *e = Q(p.dd_rel) * fabsq(*q) + kQuadAbsError;
+}
+
+// The double-arithmetic fields of P (judge_double.hpp), from approx, the
+// difference RESID = q - approx (within 2^-53 of itself, or 2^-1075
+// absolute, which is below 2^-63 s) and E_UP >= e (within 2^-52 of e, or
+// 2^-1075 absolute): only for finite approx with 2^-960 <= |approx| <=
+// 2^960, where the spacing s of approx's binade and 1/s are normal
+// doubles. In units of s, |approx| = A is an integer in [2^52, 2^53),
+// |resid| <= 1/2 and err is about 2^-46 (e is relative), so the
 // enclosure's magnitudes A + resid' +- err (resid' = resid with approx's
 // sign taken out) reach the binade below only when A = 2^52 and the one
 // above only when A = 2^53 - 1. Sets P.certain when no rounding boundary
 // (a midpoint, at least s/4 from approx) lies within |resid| + err.
-void prepare_fast(DoubleJudge::Point& p) {
+// Returns P.fast.
+bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   p.fast = false;
   const double a = std::fabs(p.approx);
-  if (!(a >= 0x1p-960 && a <= 0x1p960)) return;
+  if (!(a >= 0x1p-960 && a <= 0x1p960)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
   p.scale = std::ldexp(1.0, 52 - exponent);
-  // q - approx is exact in binary128 and rounds once to double (relative
-  // 2^-53, or 2^-1075 absolute, which is below 2^-63 s); 1/s is a power of
-  // two and the product stays normal.
-  p.resid = static_cast<double>(p.q - Q(p.approx)) * p.scale;
-  // e rounds to a double within 2^-53 e + 2^-1075 and the product adds
-  // 2^-53: the slack below keeps err above e / s.
-  p.err = static_cast<double>(p.e) * p.scale * (1 + 0x1p-50) + 0x1p-60;
+  // 1/s is a power of two and the products stay normal (or below 2^-62).
+  p.resid = resid * p.scale;
+  p.err = e_up * p.scale * (1 + 0x1p-50) + 0x1p-60;
   const double mantissa = a * p.scale;  // A, exact
   const double outward = p.approx < 0 ? -p.resid : p.resid;
   const bool below = mantissa == 0x1p52 && outward - p.err <= 0;
@@ -146,7 +155,9 @@ void prepare_fast(DoubleJudge::Point& p) {
   p.ulp_q = (mantissa == 0x1p52 && outward < 0) ? 0.5 : 1;
   p.certain = (std::fabs(p.resid) + p.err) * (1 + 0x1p-50) < 0.25;
   p.fast = true;
+  return true;
 }
+
 }  // namespace
 
 DoubleJudge::DoubleJudge(const std::string& function, Denormals double_denormals)
@@ -180,6 +191,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
     }
     p.certain = false;
     p.fast = false;
+    p.dd = false;
     p.prepared_by_mpfr = false;
     p.e = -1;
     if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
@@ -191,10 +203,23 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       p.prepared_by_mpfr = true;
       continue;
     }
-    Q q, e;
-    if (dd_value(f, p.args[0], &q, &e)) {
-      p.q = q;
-      p.e = e;
+    Q q;
+    double hi, lo, rel;
+    if (dd_value(f, p.args[0], &hi, &lo, &rel)) {
+      // hi is hi + lo rounded to double (the tiers return normalised
+      // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
+      p.approx = hi;
+      p.nearest = bits_of(hi);
+      if (prepare_fast(p, lo, rel * std::fabs(hi) * (1 + 0x1p-51)) && p.certain) {
+        p.dd = true;
+        p.dd_lo = lo;
+        p.dd_rel = rel;
+        p.q = 0;
+        p.e = 0;
+        continue;
+      }
+      p.q = Q(hi) + Q(lo);
+      p.e = Q(rel) * fabsq(p.q) + kQuadAbsError;
     } else if (quad_value(f, p.args, &q)) {
       p.q = q;
       p.e = kQuadRelError * fabsq(q) + kQuadAbsError;
@@ -226,7 +251,9 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       p.certain = true;
     } else {
       p.nearest = bits_of(p.approx);
-      prepare_fast(p);
+      // q - approx is exact in binary128 and rounds once to double; e
+      // rounds within 2^-53 of itself (or 2^-1075).
+      prepare_fast(p, static_cast<double>(p.q - Q(p.approx)), static_cast<double>(p.e));
       if (!p.certain) {
         const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
         // Equal as numbers: a zero's sign is not a rounding matter (the
@@ -240,7 +267,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
 Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) const {
   const Fn f = fn_of(id_);
   auto mpfr = [&] { return mpfr_verdict_double(f, p.args, got, bound, denormals_); };
-  if (p.e < 0) return mpfr();
+  if (p.e < 0 && !p.dd) return mpfr();
   const bool flush = denormals_ == Denormals::MayFlush;
   // Under flushing, a failure may still pass at a flushed reading of the
   // arguments or as a flushed result: only MPFR can say (spec 7.5.3).
@@ -253,12 +280,13 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     v.ulp = ulp;
     return v;
   };
-  if (isnanq(p.q)) {
+  // A double-double point is finite (its q is a placeholder).
+  if (!p.dd && isnanq(p.q)) {
     if (is_nan_bits(got)) { v.pass = true; return v; }
     return fail(HUGE_VAL);
   }
   if (is_nan_bits(got)) return fail(HUGE_VAL);
-  if (isinfq(p.q)) {
+  if (!p.dd && isinfq(p.q)) {
     if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
     // A finite result against a pole or a real beyond binary128's range
     // (at least 2^16383, so over 2^15000 top-binade ulps away).
@@ -266,17 +294,19 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     return mpfr();
   }
   if (bound.kind == Bound::Kind::Absolute) return mpfr();
+  Q q, e;  // formed where the double arithmetic below does not decide
   if (is_inf_bits(got)) {
+    enclosure(p, &q, &e);
     // An infinity stands for every real beyond 2^1024 (reference/ulp.hpp):
     // 0 ulp from a real result certainly there with its sign.
-    const bool beyond = (got >> 63) ? p.q + p.e <= -kBeyond : p.q - p.e >= kBeyond;
+    const bool beyond = (got >> 63) ? q + e <= -kBeyond : q - e >= kBeyond;
     if (!beyond) {
       // A real result certainly below 2^1023 in magnitude, or of the other
       // sign, is at least 2^1023 from every real the infinity stands for:
       // over 2^52 ulps, beyond every bound of a double function.
-      const bool same_side = (got >> 63) ? p.q - p.e < 0 : p.q + p.e > 0;
-      if (same_side && fabsq(p.q) + p.e > 0x1p1023Q) return mpfr();
-      return fail(static_cast<double>((kBeyond - ((got >> 63) ? -p.q : p.q)) / ulp_at(p.q)));
+      const bool same_side = (got >> 63) ? q - e < 0 : q + e > 0;
+      if (same_side && fabsq(q) + e > 0x1p1023Q) return mpfr();
+      return fail(static_cast<double>((kBeyond - ((got >> 63) ? -q : q)) / ulp_at(q)));
     }
     v.pass = true;
     v.ulp = 0;
@@ -311,11 +341,12 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     if ((d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b) return fail(estimate);
     // Too near the bound for double arithmetic: binary128 decides below.
   }
+  enclosure(p, &q, &e);
   const Q g = double_of(got);
-  const Q lo = p.q - p.e, hi = p.q + p.e;
+  const Q lo = q - e, hi = q + e;
   const Q u = ulp_over(lo, hi);
-  const Q d = fabsq(g - p.q);
-  const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(p.q)));
+  const Q d = fabsq(g - q);
+  const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(q)));
   if (correctly_rounded) {
     if (!p.certain) return mpfr();
     // The sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
@@ -331,7 +362,7 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   Q u_least = u, u_largest = u;
   if (u == 0) ulp_range(lo, hi, &u_least, &u_largest);
   const Q bound_q = bound.value;
-  const Q dmax = (d + p.e) / u_least * (1 + kSlack), dmin = (d - p.e) / u_largest * (1 - kSlack);
+  const Q dmax = (d + e) / u_least * (1 + kSlack), dmin = (d - e) / u_largest * (1 - kSlack);
   if (dmax <= bound_q) {
     v.pass = true;
     v.ulp = estimate;

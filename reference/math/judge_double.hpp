@@ -39,6 +39,11 @@ class DoubleJudge {
     bool certain = false;
     bool prepared_by_mpfr = false;  // the enclosure came from MPFR, not the fast tier
     bool subnormal_arg = false;     // a double argument is subnormal (a flushing judge reads it as +-0 too)
+    // A point of a double-double tier (dd_trig.hpp, dd_exp_log.hpp) on the double-arithmetic
+    // path: the enclosure is approx + dd_lo within dd_rel of itself (plus 2^-1200); q and e
+    // are then unset (0), and the judge forms the binary128 enclosure where it needs one.
+    bool dd = false;
+    double dd_lo = 0, dd_rel = 0;
     // The judge's double-arithmetic path (finite approx with 2^-960 <= |approx| <= 2^960): every
     // quantity in units of s, the spacing of approx's binade.
     bool fast = false;

@@ -101,7 +101,9 @@ TEST(MathDoubleJudge, HugeAndHardArgumentsAgreeWithMpfr) {
     // sin and cos of every finite double come from the double-double tier
     // (dd_trig.hpp), whose reduction is checked here against MPFR's.
     const std::string name = h.f;
-    if (name == "sin" || name == "cos") EXPECT_FALSE(p.prepared_by_mpfr);
+    if (name == "sin" || name == "cos") {
+      EXPECT_FALSE(p.prepared_by_mpfr);
+    }
     EXPECT_EQ(p.nearest, want);
     const math::Bound cr{math::Bound::Kind::CorrectlyRounded, 0};
     const math::Bound four{math::Bound::Kind::Ulps, 4};
