@@ -1,4 +1,4 @@
-// sin and cos of a double argument as a double-double (an unevaluated sum
+// sin, cos and tan of a double argument as a double-double (an unevaluated sum
 // hi + lo), for the fast tier of the double judge (judge_double.cpp) at
 // every finite argument, the largest included.
 //
@@ -24,5 +24,11 @@ inline constexpr double kDdTrigRelError = 0x1p-98;
 // argument whose distance to the nearest multiple of pi/2 is below 2^-80
 // of a quarter turn (no double comes closer than about 2^-61).
 bool dd_sin_cos(double x, bool cosine, double* hi, double* lo);
+
+// tan of the finite double X into *HI + *LO, as sin / cos of the same
+// reduced argument: within kDdTanRelError of the real tan (the two
+// polynomials' bounds plus the division's 2^-104). False as dd_sin_cos.
+inline constexpr double kDdTanRelError = 0x1p-96;
+bool dd_tan(double x, double* hi, double* lo);
 
 }  // namespace clconform::ref::math

@@ -94,13 +94,17 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
   *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
 }
 
-// sin, cos and sincos's parts, exp and log: the double-double tiers
+// sin, cos, tan and sincos's parts, exp and log: the double-double tiers
 // (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, double x, double* hi, double* lo, double* rel) {
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
     *rel = kDdTrigRelError;
     return dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, hi, lo);
+  }
+  if (f == Fn::tan) {
+    *rel = kDdTanRelError;
+    return dd_tan(x, hi, lo);
   }
   if (f == Fn::exp) {
     *rel = kDdExpLogRelError;
