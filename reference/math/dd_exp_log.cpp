@@ -101,7 +101,8 @@ const Constants& constants() {
   return c;
 }
 
-CLC_DD_FMA DD exp_of(double x, const Constants& c) {
+// exp(x + x_lo) for |x_lo| <= 2^-52 |x| (x_lo = 0 for exp itself).
+CLC_DD_FMA DD exp_of(double x, double x_lo, const Constants& c) {
   // x = k ln2/64 + r: k * ln2_64[0] is exact and within a factor of two of
   // x (or r = x when k = 0), so x - k * ln2_64[0] is exact (Sterbenz);
   // k * ln2_64[1] is exact as a double-double; k * ln2_64[2] (below
@@ -110,6 +111,7 @@ CLC_DD_FMA DD exp_of(double x, const Constants& c) {
   const DD p = two_prod(k, c.ln2_64[1]);
   DD r = add(DD{x - k * c.ln2_64[0], 0}, DD{-p.hi, -p.lo});
   r = add(r, DD{-k * c.ln2_64[2], 0});
+  if (x_lo != 0) r = add(r, DD{x_lo, 0});
   double tail = c.exp_c[kExpTerms - 1].hi;
   for (int n = kExpTerms - 2; n >= kExpDoubleFrom; --n) tail = __builtin_fma(tail, r.hi, c.exp_c[n].hi);
   DD sum{tail, 0};
@@ -155,7 +157,33 @@ CLC_DD_FMA DD log_of(double x, const Constants& c) {
   return add(head, log1p_u);
 }
 
+// pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
+// t = y log x (one double-double product, 2^-104) is within |t| 2^-96.9
+// of y log x, and exp(t) within |t| 2^-96.9 + 2^-97 of the real pow:
+// below 2^-86 for |t| <= 709.
+CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
+  const DD l = log_of(x, c);
+  const DD t = mul(DD{y, 0}, l);
+  if (!(t.hi >= -650 && t.hi <= 709)) return false;
+  if (std::fabs(t.hi) < 0x1p-60) {  // exp(t) = 1 + t: the rest below 2^-120
+    *out = fast_two_sum(1, t.hi);
+    return true;
+  }
+  *out = exp_of(t.hi, t.lo, c);
+  return true;
+}
+
 }  // namespace
+
+bool dd_pow(double x, double y, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !(x > 0) || !std::isfinite(x) || !std::isfinite(y)) return false;
+  DD v;
+  if (!pow_of(x, y, constants(), &v)) return false;
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
 
 bool dd_exp(double x, double* hi, double* lo) {
   static const bool has_fma = __builtin_cpu_supports("fma");
@@ -165,7 +193,7 @@ bool dd_exp(double x, double* hi, double* lo) {
     *lo = x;
     return true;
   }
-  const DD v = exp_of(x, constants());
+  const DD v = exp_of(x, 0, constants());
   *hi = v.hi;
   *lo = v.lo;
   return true;

@@ -1,4 +1,4 @@
-// exp and log of a double argument as a double-double (an unevaluated sum
+// exp, log and pow of double arguments as double-doubles (an unevaluated sum
 // hi + lo), for the fast tier of the double judge (judge_double.cpp) where
 // libquadmath's expq and logq cost about a microsecond a call.
 //
@@ -27,5 +27,11 @@ bool dd_exp(double x, double* hi, double* lo);
 // log(X) for finite X > 0 (subnormals included); false otherwise, or on a
 // CPU without FMA.
 bool dd_log(double x, double* hi, double* lo);
+
+// pow(X, Y) = exp(Y log X) for finite X > 0 and finite Y where Y log X
+// lies in exp's range above, within kDdPowRelError (log's error scaled by
+// |Y log X| <= 709, plus exp's); false otherwise, or on a CPU without FMA.
+inline constexpr double kDdPowRelError = 0x1p-86;
+bool dd_pow(double x, double y, double* hi, double* lo);
 
 }  // namespace clconform::ref::math

@@ -94,10 +94,11 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
   *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
 }
 
-// sin, cos, tan and sincos's parts, exp and log: the double-double tiers
+// sin, cos, tan and sincos's parts, exp, log, pow and powr: the double-double tiers
 // (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
-bool dd_value(Fn f, double x, double* hi, double* lo, double* rel) {
+bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
+  const double x = args[0];
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
     *rel = kDdTrigRelError;
     return dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, hi, lo);
@@ -113,6 +114,11 @@ bool dd_value(Fn f, double x, double* hi, double* lo, double* rel) {
   if (f == Fn::log) {
     *rel = kDdExpLogRelError;
     return dd_log(x, hi, lo);
+  }
+  // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
+  if (f == Fn::pow || f == Fn::powr) {
+    *rel = kDdPowRelError;
+    return dd_pow(x, args[1], hi, lo);
   }
   return false;
 }
@@ -209,7 +215,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
     }
     Q q;
     double hi, lo, rel;
-    if (dd_value(f, p.args[0], &hi, &lo, &rel)) {
+    if (dd_value(f, p.args, &hi, &lo, &rel)) {
       // hi is hi + lo rounded to double (the tiers return normalised
       // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
       p.approx = hi;

@@ -1,20 +1,24 @@
-// The double-double exp and log (reference/math/dd_exp_log.hpp), the double
-// judge's fast tier for them: each value hi + lo stays within
-// kDdExpLogRelError * |hi + lo| of the real exp or log, which MPFR computes
-// here directly at 320 bits. Inputs: 2^20 doubles of every exponent field
-// and both signs (stratified, as the suite's full mode draws them; log
-// takes their magnitudes, so subnormals too), 2^19 uniform in exp's range
-// [-650, 709], the doubles next to every multiple of ln2/64 there (exp's
-// reduction), next to 1 and to every boundary of log's table (multiples of
-// 2^-8 in [1/sqrt(2), sqrt(2)] scaled by powers of two), and the ends of
-// both ranges. About 2.2 million values checked, on two threads.
+// The double-double exp, log and pow (reference/math/dd_exp_log.hpp), the
+// double judge's fast tier for them: each value hi + lo stays within
+// kDdExpLogRelError (pow: kDdPowRelError) * |hi + lo| of the real value,
+// which MPFR computes here directly at 320 bits. Inputs: 2^20 doubles of
+// every exponent field and both signs (stratified, as the suite's full
+// mode draws them; log takes their magnitudes, so subnormals too), 2^19
+// uniform in exp's range [-650, 709], the doubles next to every seventh
+// multiple of ln2/64 there (exp's reduction), next to 1 and to every
+// boundary of log's table (multiples of 2^-8 in [1/sqrt(2), sqrt(2)]
+// scaled by powers of two), the ends of both ranges; for pow, 2^20 tuples
+// drawn as the full mode draws them and the cases listed at pow_inputs().
+// About 2.7 million values checked, on two threads.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <algorithm>
 #include <functional>
+#include <utility>
 #include <random>
 #include <thread>
 #include <vector>
@@ -126,6 +130,90 @@ void check(const char* name, const std::vector<double>& xs, const std::function<
               std::log2(math::kDdExpLogRelError));
   EXPECT_EQ(over.load(), 0u);
   EXPECT_GT(checked.load(), min_checked);
+}
+
+// pow's tuples: 2^20 drawn as the suite's full mode draws them (x's
+// exponent field stratified, its sign made positive; y's exponent near x's
+// half the time), then x near 1 with large y, y log x near the ends of
+// exp's range, integer and half-integer y, powers of two.
+std::vector<std::pair<double, double>> pow_inputs() {
+  std::vector<std::pair<double, double>> v;
+  std::mt19937_64 rng(0x90e);
+  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
+    const uint64_t ex = (lane >> 1) % 2047, r = rng();
+    const uint64_t ey = (r & 2) ? uint64_t(std::clamp(int(ex) + int((r >> 8) % 53) - 26, 0, 2046)) : (r >> 16) % 2047;
+    v.push_back({oracle::double_of(ex << 52 | (rng() & 0xFFFFFFFFFFFFFull)),
+                 oracle::double_of((r & 1) << 63 | ey << 52 | (rng() & 0xFFFFFFFFFFFFFull))});
+  }
+  for (int j = 1; j <= 52; ++j)
+    for (double y : {1e3, 1e10, 1e15, -1e15, 0x1p52, 3e17}) {
+      v.push_back({1 + std::ldexp(1.0, -j), y});
+      v.push_back({1 - std::ldexp(1.0, -j - 1), y});
+    }
+  std::uniform_real_distribution<double> unit(0.5, 2.0);
+  for (int i = 0; i < 20000; ++i) {
+    const double x = unit(rng) * std::ldexp(1.0, int(rng() % 2000) - 1000);
+    const double target = (i % 2) ? 709.0 - double(rng() % 1000) * 1e-6 : -650.0 + double(rng() % 1000) * 1e-6;
+    v.push_back({x, target / std::log(x)});
+  }
+  for (int k = -1074; k <= 1023; k += 7)
+    for (double y : {0.5, 2.0, 3.0, -1.0, 1.0 / 3})
+      v.push_back({std::ldexp(1.0, k), y});
+  for (double x : {2.0, 3.0, 10.0, 0.1, 1.5})
+    for (int n = -40; n <= 40; ++n) v.push_back({x, n + (n % 3 == 0 ? 0.5 : 0.0)});
+  return v;
+}
+
+TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
+  const auto xys = pow_inputs();
+  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
+  std::atomic<int64_t> worst_bits{0};
+  auto work = [&](size_t begin, size_t step) {
+    Num x(53), y(53), want(kPrec), got(kPrec), err(kPrec);
+    double worst = 0;
+    uint64_t n = 0, no = 0, bad = 0;
+    for (size_t i = begin; i < xys.size(); i += step) {
+      double hi, lo;
+      if (!math::dd_pow(xys[i].first, xys[i].second, &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      mpfr_set_d(x.v, xys[i].first, MPFR_RNDN);
+      mpfr_set_d(y.v, xys[i].second, MPFR_RNDN);
+      mpfr_pow(want.v, x.v, y.v, MPFR_RNDN);
+      mpfr_set_d(got.v, hi, MPFR_RNDN);
+      mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
+      mpfr_sub(err.v, got.v, want.v, MPFR_RNDN);
+      mpfr_div(err.v, err.v, got.v, MPFR_RNDN);  // pow of x > 0 is never zero in exp's range
+      const double rel = std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+      if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
+        ADD_FAILURE() << std::hexfloat << "pow(" << xys[i].first << ", " << xys[i].second << "): relative error "
+                      << rel;
+      if (rel > worst) worst = rel;
+    }
+    checked += n;
+    refused += no;
+    over += bad;
+    int64_t w = worst_bits.load();
+    const int64_t mine = int64_t(oracle::bits_of(worst));
+    while (mine > w && !worst_bits.compare_exchange_weak(w, mine)) {
+    }
+  };
+  std::thread other(work, 1, 2);
+  work(0, 2);
+  other.join();
+  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
+  std::printf("  pow: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              (unsigned long long)checked.load(), (unsigned long long)refused.load(), std::log2(worst),
+              std::log2(math::kDdPowRelError));
+  EXPECT_EQ(over.load(), 0u);
+  EXPECT_GT(checked.load(), 300000u);
+  double hi, lo;
+  EXPECT_FALSE(math::dd_pow(-2.0, 2.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_pow(2.0, 1e300, &hi, &lo));
+  ASSERT_TRUE(math::dd_pow(1.0, 1e300, &hi, &lo));
+  EXPECT_EQ(hi, 1.0);
 }
 
 TEST(MathDdExpLog, ExpWithinItsBoundOfMpfr) {
