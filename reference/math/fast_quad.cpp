@@ -17,6 +17,15 @@ bool finite_args(const double* a, int n) {
   return true;
 }
 
+// pow(x, y) for x < 0 and an integer y (C99 F.9.4.4): |x|^y, negative for
+// an odd y; NaN (none) for any other y.
+__float128 negative_pow(double x, double y) {
+  if (std::floor(y) != y) return nanq("");
+  const bool odd = std::fabs(y) < 0x1p53 && std::fmod(y, 2.0) != 0;
+  const __float128 v = powq(-static_cast<__float128>(x), static_cast<__float128>(y));
+  return odd ? -v : v;
+}
+
 // The value of F at A, or NaN where this tier has none.
 __float128 value(Fn f, const double* a) {
   const __float128 x = a[0], y = a[1], z = a[2];
@@ -46,7 +55,7 @@ __float128 value(Fn f, const double* a) {
     case Fn::hypot: return hypotq(x, y);
     case Fn::erf: return erfq(x);
     // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
-    case Fn::pow: case Fn::powr: return a[0] > 0 ? powq(x, y) : none;
+    case Fn::pow: case Fn::powr: return a[0] > 0 ? powq(x, y) : f == Fn::pow && a[0] < 0 ? negative_pow(a[0], a[1]) : none;
     // One or two binary128 roundings of exact double operands (products of
     // doubles are exact in 113 bits; sums lose at most 2^-113 relative).
     case Fn::sqrt: return a[0] >= 0 ? sqrtq(x) : none;
@@ -73,6 +82,27 @@ bool quad_value(Fn f, const double* args, __float128* q) {
   if (!finite_args(args, 3)) return false;
   const __float128 v = value(f, args);
   if (isnanq(v) || isinfq(v)) return false;
+  *q = v;
+  return true;
+}
+
+bool domain_nan(Fn f, const double* args) {
+  if (!finite_args(args, 3)) return false;
+  const double x = args[0];
+  switch (f) {
+    case Fn::log: case Fn::log2: case Fn::log10: case Fn::sqrt: case Fn::rsqrt: case Fn::powr: return x < 0;
+    case Fn::log1p: return x < -1;
+    case Fn::asin: case Fn::acos: case Fn::atanh: return std::fabs(x) > 1;
+    case Fn::acosh: return x < 1;
+    case Fn::pow: return x < 0 && std::floor(args[1]) != args[1];
+    default: return false;
+  }
+}
+
+bool quad_infinite(Fn f, const double* args, __float128* q) {
+  if (!finite_args(args, 3)) return false;
+  const __float128 v = value(f, args);
+  if (!isinfq(v)) return false;
   *q = v;
   return true;
 }

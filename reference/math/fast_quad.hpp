@@ -24,6 +24,18 @@ inline const __float128 kQuadAbsError = 0x1p-1200Q;
 // function's checked domain.
 bool quad_value(Fn f, const double* args, __float128* q);
 
+// Whether this tier's value of F at the finite ARGS is an infinity: a
+// pole, or a result beyond binary128's range (within 2^-100 of it, so far
+// beyond 2^1024, where every double verdict is that of the infinity). Its
+// signed infinity into *Q.
+bool quad_infinite(Fn f, const double* args, __float128* q);
+
+// Whether the real result of F at the finite ARGS is NaN by a domain
+// error (C99 Annex F, and spec 7.5.1 for powr): log, log2, log10, sqrt,
+// rsqrt and powr of x < 0, log1p of x < -1, asin, acos and atanh of
+// |x| > 1, acosh of x < 1, pow of x < 0 with a finite non-integer y.
+bool domain_nan(Fn f, const double* args);
+
 // Whether F has a fast quad value anywhere (for reports and tests).
 bool has_quad_tier(Fn f);
 

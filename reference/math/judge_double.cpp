@@ -13,6 +13,8 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/dd_exp_log.hpp"
+#include "reference/math/dd_trig.hpp"
 #include "reference/math/fast_quad.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/mpfr_eval.hpp"
@@ -81,6 +83,91 @@ Q ulp_at(Q v) {
 // nearest, even on ties, with double's subnormals and overflow).
 uint64_t round_to_double(Q v) { return bits_of(static_cast<double>(v)); }
 
+// The least and the largest spec ulp of the reals in [lo, hi]: ulp is a
+// non-decreasing function of the magnitude (reference/ulp.hpp: a power of
+// two takes the binade below's spacing, which is also the binade's own
+// lower neighbour's), so they are the ulps at the least and the largest
+// magnitude.
+void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
+  const Q a = (lo <= 0 && hi >= 0) ? Q(0) : fminq(fabsq(lo), fabsq(hi));
+  *least = ulp_at(a);
+  *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
+}
+
+// sin, cos, tan and sincos's parts, exp, log, pow and powr: the double-double tiers
+// (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds: the
+// real result is within *REL * |hi + lo| of *HI + *LO.
+bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
+  const double x = args[0];
+  if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
+    *rel = kDdTrigRelError;
+    return dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, hi, lo);
+  }
+  if (f == Fn::tan) {
+    *rel = kDdTanRelError;
+    return dd_tan(x, hi, lo);
+  }
+  if (f == Fn::exp) {
+    *rel = kDdExpLogRelError;
+    return dd_exp(x, hi, lo);
+  }
+  if (f == Fn::log) {
+    *rel = kDdExpLogRelError;
+    return dd_log(x, hi, lo);
+  }
+  // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
+  if (f == Fn::pow || f == Fn::powr) {
+    *rel = kDdPowRelError;
+    return dd_pow(x, args[1], hi, lo);
+  }
+  return false;
+}
+
+// P's enclosure [q - e, q + e] in binary128, formed from the double-double
+// parts for a point of a double-double tier.
+void enclosure(const DoubleJudge::Point& p, Q* q, Q* e) {
+  if (!p.dd) {
+    *q = p.q;
+    *e = p.e;
+    return;
+  }
+  *q = Q(p.approx) + Q(p.dd_lo);
+  *e = Q(p.dd_rel) * fabsq(*q) + kQuadAbsError;
+}
+
+// The double-arithmetic fields of P (judge_double.hpp), from approx, the
+// difference RESID = q - approx (within 2^-53 of itself, or 2^-1075
+// absolute, which is below 2^-63 s) and E_UP >= e (within 2^-52 of e, or
+// 2^-1075 absolute): only for finite approx with 2^-960 <= |approx| <=
+// 2^960, where the spacing s of approx's binade and 1/s are normal
+// doubles. In units of s, |approx| = A is an integer in [2^52, 2^53),
+// |resid| <= 1/2 and err is about 2^-46 (e is relative), so the
+// enclosure's magnitudes A + resid' +- err (resid' = resid with approx's
+// sign taken out) reach the binade below only when A = 2^52 and the one
+// above only when A = 2^53 - 1. Sets P.certain when no rounding boundary
+// (a midpoint, at least s/4 from approx) lies within |resid| + err.
+// Returns P.fast.
+bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
+  p.fast = false;
+  const double a = std::fabs(p.approx);
+  if (!(a >= 0x1p-960 && a <= 0x1p960)) return false;
+  const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
+  p.scale = std::ldexp(1.0, 52 - exponent);
+  // 1/s is a power of two and the products stay normal (or below 2^-62).
+  p.resid = resid * p.scale;
+  p.err = e_up * p.scale * (1 + 0x1p-50) + 0x1p-60;
+  const double mantissa = a * p.scale;  // A, exact
+  const double outward = p.approx < 0 ? -p.resid : p.resid;
+  const bool below = mantissa == 0x1p52 && outward - p.err <= 0;
+  const bool above = mantissa == 0x1p53 - 1 && outward + p.err >= 1;
+  p.ulp_min = below ? 0.5 : 1;
+  p.ulp_max = above ? 2 : 1;
+  p.ulp_q = (mantissa == 0x1p52 && outward < 0) ? 0.5 : 1;
+  p.certain = (std::fabs(p.resid) + p.err) * (1 + 0x1p-50) < 0.25;
+  p.fast = true;
+  return true;
+}
+
 }  // namespace
 
 DoubleJudge::DoubleJudge(const std::string& function, Denormals double_denormals)
@@ -113,6 +200,8 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       }
     }
     p.certain = false;
+    p.fast = false;
+    p.dd = false;
     p.prepared_by_mpfr = false;
     p.e = -1;
     if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
@@ -125,9 +214,33 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       continue;
     }
     Q q;
-    if (quad_value(f, p.args, &q)) {
+    double hi, lo, rel;
+    if (dd_value(f, p.args, &hi, &lo, &rel)) {
+      // hi is hi + lo rounded to double (the tiers return normalised
+      // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
+      p.approx = hi;
+      p.nearest = bits_of(hi);
+      if (prepare_fast(p, lo, rel * std::fabs(hi) * (1 + 0x1p-51)) && p.certain) {
+        p.dd = true;
+        p.dd_lo = lo;
+        p.dd_rel = rel;
+        p.q = 0;
+        p.e = 0;
+        continue;
+      }
+      p.q = Q(hi) + Q(lo);
+      p.e = Q(rel) * fabsq(p.q) + kQuadAbsError;
+    } else if (quad_value(f, p.args, &q)) {
       p.q = q;
       p.e = kQuadRelError * fabsq(q) + kQuadAbsError;
+    } else if (quad_infinite(f, p.args, &q)) {
+      // Beyond binary128's range, far beyond 2^1024: every double verdict
+      // treats it as the infinity (reference/ulp.hpp), as MPFR's proxy is.
+      p.q = q;
+      p.e = 0;
+    } else if (domain_nan(f, p.args)) {
+      p.q = nanq("");
+      p.e = 0;
     } else {
       const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
       p.prepared_by_mpfr = true;
@@ -147,11 +260,16 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       p.nearest = bits_of(p.approx);
       p.certain = true;
     } else {
-      const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
-      p.nearest = round_to_double(p.q);
-      // Equal as numbers: a zero's sign is not a rounding matter (the
-      // absolute term of e straddles zero for a result far below 2^-1074).
-      p.certain = lo == hi || double_of(lo) == double_of(hi);
+      p.nearest = bits_of(p.approx);
+      // q - approx is exact in binary128 and rounds once to double; e
+      // rounds within 2^-53 of itself (or 2^-1075).
+      prepare_fast(p, static_cast<double>(p.q - Q(p.approx)), static_cast<double>(p.e));
+      if (!p.certain) {
+        const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
+        // Equal as numbers: a zero's sign is not a rounding matter (the
+        // absolute term of e straddles zero for a result far below 2^-1074).
+        p.certain = lo == hi || double_of(lo) == double_of(hi);
+      }
     }
   }
 }
@@ -159,7 +277,7 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
 Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) const {
   const Fn f = fn_of(id_);
   auto mpfr = [&] { return mpfr_verdict_double(f, p.args, got, bound, denormals_); };
-  if (p.e < 0) return mpfr();
+  if (p.e < 0 && !p.dd) return mpfr();
   const bool flush = denormals_ == Denormals::MayFlush;
   // Under flushing, a failure may still pass at a flushed reading of the
   // arguments or as a flushed result: only MPFR can say (spec 7.5.3).
@@ -172,22 +290,74 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     v.ulp = ulp;
     return v;
   };
-  if (isnanq(p.q)) {
+  // A double-double point is finite (its q is a placeholder).
+  if (!p.dd && isnanq(p.q)) {
     if (is_nan_bits(got)) { v.pass = true; return v; }
     return fail(HUGE_VAL);
   }
   if (is_nan_bits(got)) return fail(HUGE_VAL);
-  if (isinfq(p.q)) {
+  if (!p.dd && isinfq(p.q)) {
     if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
+    // A finite result against a pole or a real beyond binary128's range
+    // (at least 2^16383, so over 2^15000 top-binade ulps away).
+    if (!is_inf_bits(got) && bound.kind != Bound::Kind::Absolute) return fail(HUGE_VAL);
     return mpfr();
   }
-  if (is_inf_bits(got) || bound.kind == Bound::Kind::Absolute) return mpfr();
+  if (bound.kind == Bound::Kind::Absolute) return mpfr();
+  Q q, e;  // formed where the double arithmetic below does not decide
+  if (is_inf_bits(got)) {
+    enclosure(p, &q, &e);
+    // An infinity stands for every real beyond 2^1024 (reference/ulp.hpp):
+    // 0 ulp from a real result certainly there with its sign.
+    const bool beyond = (got >> 63) ? q + e <= -kBeyond : q - e >= kBeyond;
+    if (!beyond) {
+      // A real result certainly below 2^1023 in magnitude, or of the other
+      // sign, is at least 2^1023 from every real the infinity stands for:
+      // over 2^52 ulps, beyond every bound of a double function.
+      const bool same_side = (got >> 63) ? q - e < 0 : q + e > 0;
+      if (same_side && fabsq(q) + e > 0x1p1023Q) return mpfr();
+      return fail(static_cast<double>((kBeyond - ((got >> 63) ? -q : q)) / ulp_at(q)));
+    }
+    v.pass = true;
+    v.ulp = 0;
+    return v;
+  }
+  const bool correctly_rounded =
+      bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0);
+  if (p.fast) {
+    // In double arithmetic, in units of s (judge_double.hpp). diff is exact
+    // when got and approx are within a factor of two of each other, else
+    // within 2^-53 of itself; resid and the subtraction add 2^-53 each: the
+    // computed d is within 2^-50 (d + 1) of |got - q| / s, which the
+    // relative and absolute slack of 2^-46 below covers.
+    const double diff = (double_of(got) - p.approx) * p.scale;
+    const double d = std::fabs(diff - p.resid);
+    const double estimate = d / p.ulp_q;
+    if (correctly_rounded) {
+      if (!p.certain) return mpfr();
+      if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
+        v.pass = true;
+        v.ulp = estimate;
+        return v;
+      }
+      return fail(estimate);
+    }
+    const double b = bound.value;
+    if ((d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b) {
+      v.pass = true;
+      v.ulp = estimate;
+      return v;
+    }
+    if ((d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b) return fail(estimate);
+    // Too near the bound for double arithmetic: binary128 decides below.
+  }
+  enclosure(p, &q, &e);
   const Q g = double_of(got);
-  const Q lo = p.q - p.e, hi = p.q + p.e;
+  const Q lo = q - e, hi = q + e;
   const Q u = ulp_over(lo, hi);
-  const Q d = fabsq(g - p.q);
-  const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(p.q)));
-  if (bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0)) {
+  const Q d = fabsq(g - q);
+  const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(q)));
+  if (correctly_rounded) {
     if (!p.certain) return mpfr();
     // The sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
     if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
@@ -197,9 +367,12 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     }
     return fail(estimate);
   }
-  if (u == 0) return mpfr();  // a binade edge inside the enclosure: ulp changes there
+  // A binade edge inside the enclosure: the ulp changes there, so the
+  // least ulp bounds the error from above and the largest from below.
+  Q u_least = u, u_largest = u;
+  if (u == 0) ulp_range(lo, hi, &u_least, &u_largest);
   const Q bound_q = bound.value;
-  const Q dmax = (d + p.e) / u * (1 + kSlack), dmin = (d - p.e) / u * (1 - kSlack);
+  const Q dmax = (d + e) / u_least * (1 + kSlack), dmin = (d - e) / u_largest * (1 - kSlack);
   if (dmax <= bound_q) {
     v.pass = true;
     v.ulp = estimate;

@@ -39,6 +39,19 @@ class DoubleJudge {
     bool certain = false;
     bool prepared_by_mpfr = false;  // the enclosure came from MPFR, not the fast tier
     bool subnormal_arg = false;     // a double argument is subnormal (a flushing judge reads it as +-0 too)
+    // A point of a double-double tier (dd_trig.hpp, dd_exp_log.hpp) on the double-arithmetic
+    // path: the enclosure is approx + dd_lo within dd_rel of itself (plus 2^-1200); q and e
+    // are then unset (0), and the judge forms the binary128 enclosure where it needs one.
+    bool dd = false;
+    double dd_lo = 0, dd_rel = 0;
+    // The judge's double-arithmetic path (finite approx with 2^-960 <= |approx| <= 2^960): every
+    // quantity in units of s, the spacing of approx's binade.
+    bool fast = false;
+    double scale = 0;       // 1 / s
+    double resid = 0;       // (q - approx) / s
+    double err = 0;         // e / s, rounded up
+    double ulp_min = 0, ulp_max = 0;  // the least and largest spec ulp over [q - e, q + e], / s
+    double ulp_q = 0;       // the spec ulp at q, / s (reported errors)
   };
   Point prepare(const double* args) const;
   void prepare_many(Point* points, size_t n) const;

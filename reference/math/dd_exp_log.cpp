@@ -1,0 +1,211 @@
+#include "reference/math/dd_exp_log.hpp"
+
+#include <mpfr.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "reference/math/double_double.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+using dd::add;
+using dd::DD;
+using dd::fast_two_sum;
+using dd::mul;
+using dd::power_of_two;
+using dd::two_prod;
+using dd::two_sum;
+
+// exp(r) = sum r^n / n! for |r| <= ln2/128 < 2^-7.5: the terms from n = 13
+// on are below 2^-130, those from n = 7 on (below 2^-64) are summed in
+// double. log1p(u) = u * sum_n (-1)^n u^n / (n + 1) for |u| < 2^-7.9: the
+// terms from n = 14 on are below 2^-110 of the sum, those from n = 7 on
+// (below 2^-55) in double.
+constexpr int kExpTerms = 13, kExpDoubleFrom = 7;
+constexpr int kLogTerms = 14, kLogDoubleFrom = 7;
+// log's table: t in [1/sqrt(2), sqrt(2)) has index i = floor(256 t) in
+// [181, 362].
+constexpr int kLogFirst = 181, kLogLast = 362;
+
+struct Constants {
+  DD exp_c[kExpTerms];          // 1/n!
+  DD log_c[kLogTerms];          // (-1)^n / (n + 1)
+  DD two_to_j64[64];            // 2^(j/64)
+  double ln2_64[3] = {0, 0, 0};  // ln2/64 = [0] + [1] + [2]; [0] has 35 bits, so k * [0] is exact for |k| < 2^18
+  double inv_ln2_64 = 0;        // 64/ln2, rounded (only picks k)
+  DD ln2{0, 0};
+  double c[kLogLast + 1] = {};  // a double near 1/t on index i's interval (1 where t is within 2^-8 of 1)
+  DD minus_log_c[kLogLast + 1];
+
+  Constants() {
+    mpfr_t v, w;
+    mpfr_inits2(400, v, w, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_ui(v, 1, MPFR_RNDN);
+    for (int n = 0; n < kExpTerms; ++n) {
+      if (n > 0) mpfr_div_ui(v, v, static_cast<unsigned long>(n), MPFR_RNDN);
+      exp_c[n] = split(v);
+    }
+    for (int n = 0; n < kLogTerms; ++n) {
+      mpfr_set_si(v, n % 2 ? -1 : 1, MPFR_RNDN);
+      mpfr_div_ui(v, v, static_cast<unsigned long>(n + 1), MPFR_RNDN);
+      log_c[n] = split(v);
+    }
+    for (int j = 0; j < 64; ++j) {
+      mpfr_set_ui(v, static_cast<unsigned long>(j), MPFR_RNDN);
+      mpfr_div_ui(v, v, 64, MPFR_RNDN);
+      mpfr_exp2(v, v, MPFR_RNDN);
+      two_to_j64[j] = split(v);
+    }
+    mpfr_const_log2(v, MPFR_RNDN);
+    ln2 = split(v);
+    mpfr_div_ui(w, v, 64, MPFR_RNDN);  // ln2/64
+    {
+      mpfr_t t;
+      mpfr_init2(t, 35);
+      mpfr_set(t, w, MPFR_RNDN);
+      ln2_64[0] = mpfr_get_d(t, MPFR_RNDN);
+      mpfr_clear(t);
+    }
+    mpfr_sub_d(w, w, ln2_64[0], MPFR_RNDN);
+    ln2_64[1] = mpfr_get_d(w, MPFR_RNDN);
+    mpfr_sub_d(w, w, ln2_64[1], MPFR_RNDN);
+    ln2_64[2] = mpfr_get_d(w, MPFR_RNDN);
+    mpfr_ui_div(w, 64, v, MPFR_RNDN);
+    inv_ln2_64 = mpfr_get_d(w, MPFR_RNDN);
+    for (int i = kLogFirst; i <= kLogLast; ++i) {
+      c[i] = (i == 255 || i == 256) ? 1.0 : std::nearbyint(512 * 256 / (i + 0.5)) / 512;
+      mpfr_set_d(v, c[i], MPFR_RNDN);
+      mpfr_log(v, v, MPFR_RNDN);
+      mpfr_neg(v, v, MPFR_RNDN);
+      minus_log_c[i] = split(v);
+    }
+    mpfr_clears(v, w, static_cast<mpfr_ptr>(nullptr));
+  }
+  // V as hi + lo, within 2^-106 relative (400-bit values before).
+  static DD split(mpfr_t v) {
+    mpfr_t t;
+    mpfr_init2(t, 400);
+    const double hi = mpfr_get_d(v, MPFR_RNDN);
+    mpfr_sub_d(t, v, hi, MPFR_RNDN);
+    const double lo = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_clear(t);
+    return {hi, lo};
+  }
+};
+
+const Constants& constants() {
+  static const Constants c;
+  return c;
+}
+
+// exp(x + x_lo) for |x_lo| <= 2^-52 |x| (x_lo = 0 for exp itself).
+CLC_DD_FMA DD exp_of(double x, double x_lo, const Constants& c) {
+  // x = k ln2/64 + r: k * ln2_64[0] is exact and within a factor of two of
+  // x (or r = x when k = 0), so x - k * ln2_64[0] is exact (Sterbenz);
+  // k * ln2_64[1] is exact as a double-double; k * ln2_64[2] (below
+  // 2^-88 absolute) rounds once. r is within 2^-130 of x - k ln2/64.
+  const double k = std::nearbyint(x * c.inv_ln2_64);
+  const DD p = two_prod(k, c.ln2_64[1]);
+  DD r = add(DD{x - k * c.ln2_64[0], 0}, DD{-p.hi, -p.lo});
+  r = add(r, DD{-k * c.ln2_64[2], 0});
+  if (x_lo != 0) r = add(r, DD{x_lo, 0});
+  double tail = c.exp_c[kExpTerms - 1].hi;
+  for (int n = kExpTerms - 2; n >= kExpDoubleFrom; --n) tail = __builtin_fma(tail, r.hi, c.exp_c[n].hi);
+  DD sum{tail, 0};
+  for (int n = kExpDoubleFrom - 1; n >= 0; --n) sum = add(mul(sum, r), c.exp_c[n]);
+  const int ki = static_cast<int>(k);
+  const DD v = mul(c.two_to_j64[ki & 63], sum);
+  const double scale = power_of_two(ki >> 6);  // floor(k / 64), within [-938, 1023]
+  return {v.hi * scale, v.lo * scale};
+}
+
+CLC_DD_FMA DD log_of(double x, const Constants& c) {
+  int m = 0;
+  if (x < 0x1p-1022) {  // subnormal: scaled exactly into the normal range
+    x *= 0x1p54;
+    m = -54;
+  }
+  uint64_t bits;
+  std::memcpy(&bits, &x, 8);
+  m += static_cast<int>(bits >> 52) - 1023;
+  uint64_t tb = (bits & 0xFFFFFFFFFFFFFull) | (uint64_t{1023} << 52);  // t in [1, 2)
+  if ((bits & 0xFFFFFFFFFFFFFull) >= 0x6A09E667F3BCDull) {  // t >= sqrt(2): halve it
+    tb -= uint64_t{1} << 52;
+    ++m;
+  }
+  double t;
+  std::memcpy(&t, &tb, 8);
+  const int i = static_cast<int>(t * 256);
+  // t * c = p + e exactly; p is within 2^-7 of 1, so p - 1 is exact, and
+  // u = (p - 1) + e exactly as a double-double.
+  const DD pe = two_prod(t, c.c[i]);
+  const DD u = two_sum(pe.hi - 1, pe.lo);
+  double tail = c.log_c[kLogTerms - 1].hi;
+  for (int n = kLogTerms - 2; n >= kLogDoubleFrom; --n) tail = __builtin_fma(tail, u.hi, c.log_c[n].hi);
+  DD sum{tail, 0};
+  for (int n = kLogDoubleFrom - 1; n >= 0; --n) sum = add(mul(sum, u), c.log_c[n]);
+  const DD log1p_u = mul(sum, u);
+  // m ln2 - log c + log1p(u): with m != 0, |m ln2| >= 0.69 dominates
+  // |log c| <= 0.35 and |log1p(u)| < 2^-7.9, so the sums do not cancel;
+  // with m = 0, -log c and log(t) have one sign and log1p(u) is at most
+  // half of |log t| (|log t| >= 2^-7 unless c = 1, where log c = 0 and the
+  // result is log1p(u) alone).
+  const DD head = add(mul(DD{static_cast<double>(m), 0}, c.ln2), c.minus_log_c[i]);
+  return add(head, log1p_u);
+}
+
+// pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
+// t = y log x (one double-double product, 2^-104) is within |t| 2^-96.9
+// of y log x, and exp(t) within |t| 2^-96.9 + 2^-97 of the real pow:
+// below 2^-86 for |t| <= 709.
+CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
+  const DD l = log_of(x, c);
+  const DD t = mul(DD{y, 0}, l);
+  if (!(t.hi >= -650 && t.hi <= 709)) return false;
+  if (std::fabs(t.hi) < 0x1p-60) {  // exp(t) = 1 + t: the rest below 2^-120
+    *out = fast_two_sum(1, t.hi);
+    return true;
+  }
+  *out = exp_of(t.hi, t.lo, c);
+  return true;
+}
+
+}  // namespace
+
+bool dd_pow(double x, double y, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !(x > 0) || !std::isfinite(x) || !std::isfinite(y)) return false;
+  DD v;
+  if (!pow_of(x, y, constants(), &v)) return false;
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+bool dd_exp(double x, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !(x >= -650 && x <= 709)) return false;
+  if (std::fabs(x) < 0x1p-60) {  // exp(x) = 1 + x + x^2/2 + ...: the rest is below 2^-120
+    *hi = 1;
+    *lo = x;
+    return true;
+  }
+  const DD v = exp_of(x, 0, constants());
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+bool dd_log(double x, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !(x > 0) || !std::isfinite(x)) return false;
+  const DD v = log_of(x, constants());
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+}  // namespace clconform::ref::math

@@ -1,0 +1,37 @@
+// exp, log and pow of double arguments as double-doubles (an unevaluated sum
+// hi + lo), for the fast tier of the double judge (judge_double.cpp) where
+// libquadmath's expq and logq cost about a microsecond a call.
+//
+// exp: x = (64 m + j) ln2 / 64 + r with the Cody-Waite split of ln2/64 in
+// three parts (k * the first part is exact), |r| <= ln2/128, then
+// 2^m * 2^(j/64) * exp(r), with 2^(j/64) from a table and exp(r) from its
+// Taylor polynomial. log: x = 2^m * t, t in [1/sqrt(2), sqrt(2)), t * c = 1
+// + u exactly as a double-double for a 9-bit c near 1/t from a table, then
+// m ln2 - log(c) + log1p(u) with |u| < 2^-7.9 and log1p(u) from its Taylor
+// polynomial. Tables and ln2 come from MPFR at start-up; products are FMA
+// exact.
+#pragma once
+
+namespace clconform::ref::math {
+
+// |hi + lo - real| <= kDdExpLogRelError * |hi + lo| for every value
+// dd_exp and dd_log return (analysis in dd_exp_log.cpp: about 2^-100);
+// tests/reference/test_math_dd_exp_log.cpp checks it against MPFR.
+inline constexpr double kDdExpLogRelError = 0x1p-97;
+
+// exp(X) into *HI + *LO for -650 <= X <= 709 (results between 2^-937 and
+// 2^1023: lo stays a normal double and keeps its relative precision);
+// false outside that range, for NaN, or on a CPU without FMA.
+bool dd_exp(double x, double* hi, double* lo);
+
+// log(X) for finite X > 0 (subnormals included); false otherwise, or on a
+// CPU without FMA.
+bool dd_log(double x, double* hi, double* lo);
+
+// pow(X, Y) = exp(Y log X) for finite X > 0 and finite Y where Y log X
+// lies in exp's range above, within kDdPowRelError (log's error scaled by
+// |Y log X| <= 709, plus exp's); false otherwise, or on a CPU without FMA.
+inline constexpr double kDdPowRelError = 0x1p-86;
+bool dd_pow(double x, double y, double* hi, double* lo);
+
+}  // namespace clconform::ref::math

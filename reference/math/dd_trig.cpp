@@ -1,0 +1,230 @@
+#include "reference/math/dd_trig.hpp"
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "reference/math/double_double.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+using dd::DD;
+using dd::add;
+using dd::fast_two_sum;
+using dd::mul;
+using dd::power_of_two;
+
+// Taylor coefficients: sin r = r * sum_k s_k z^k, cos r = sum_k c_k z^k,
+// z = r^2, s_k = (-1)^k / (2k+1)!, c_k = (-1)^k / (2k)!. With |r| <= pi/4
+// (z <= 0.617) the terms from k = 16 on are below 2^-112 of the sum; terms
+// from k = 9 on (below 2^-56 of it) are summed in double.
+constexpr int kTerms = 16, kDoubleFrom = 9;
+
+// 2/pi's bits after the point behind one word of zeros (word k + 1 holds
+// bits 64k + 1 .. 64k + 64, most significant first): a 256-bit window
+// starting at bit e - 1 >= -54 for any double of magnitude at least 1/2,
+// and at most at bit 970 (the largest double), reads words up to 20.
+constexpr int kWords = 22;
+
+struct Constants {
+  uint64_t two_over_pi[kWords] = {};
+  DD half_pi{0, 0};
+  DD sin_c[kTerms], cos_c[kTerms];
+  Constants() {
+    mpfr_t v, w;
+    mpfr_inits2(1500, v, w, static_cast<mpfr_ptr>(nullptr));
+    mpfr_const_pi(v, MPFR_RNDN);
+    mpfr_ui_div(w, 2, v, MPFR_RNDN);  // 2/pi within 2^-1500, far below the 1344 bits kept
+    mpfr_mul_2ui(w, w, 64 * (kWords - 1), MPFR_RNDN);
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, w, MPFR_RNDZ);
+    static_assert(sizeof(mp_limb_t) == 8, "64-bit GMP limbs expected");
+    for (int k = 0; k < kWords - 1; ++k) two_over_pi[kWords - 1 - k] = mpz_getlimbn(z, k);
+    mpz_clear(z);
+    mpfr_div_2ui(v, v, 1, MPFR_RNDN);  // pi/2
+    half_pi = split(v);
+    for (int k = 0; k < kTerms; ++k) {
+      mpfr_set_ui(v, 1, MPFR_RNDN);
+      mpfr_set_ui(w, 1, MPFR_RNDN);
+      for (int j = 2; j <= 2 * k + 1; ++j) {
+        mpfr_div_ui(v, v, static_cast<unsigned long>(j), MPFR_RNDN);        // 1/j!
+        if (j == 2 * k) mpfr_set(w, v, MPFR_RNDN);                           // 1/(2k)!
+      }
+      if (k % 2) mpfr_neg(v, v, MPFR_RNDN), mpfr_neg(w, w, MPFR_RNDN);
+      sin_c[k] = split(v);
+      cos_c[k] = split(w);
+    }
+    mpfr_clears(v, w, static_cast<mpfr_ptr>(nullptr));
+  }
+  // V as hi + lo, within 2^-106 relative (1500-bit operations before).
+  static DD split(mpfr_t v) {
+    mpfr_t t;
+    mpfr_init2(t, 1500);
+    const double hi = mpfr_get_d(v, MPFR_RNDN);
+    mpfr_sub_d(t, v, hi, MPFR_RNDN);
+    const double lo = mpfr_get_d(t, MPFR_RNDN);
+    mpfr_clear(t);
+    return {hi, lo};
+  }
+};
+
+const Constants& constants() {
+  static const Constants c;
+  return c;
+}
+
+int leading_zeros(uint64_t v) { return v ? __builtin_clzll(v) : 64; }
+
+// |x| = (4k + quadrant) * pi/2 + r, |r| <= pi/4, r as a double-double.
+// False when r is below 2^-80 quarter turns (never for a double, see the
+// header) and the truncations below would stop being relatively small.
+CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
+  uint64_t bits;
+  std::memcpy(&bits, &a, 8);
+  const uint64_t m = (bits & 0xFFFFFFFFFFFFFull) | (uint64_t{1} << 52);  // a normal double: a >= 1/2
+  const int e = static_cast<int>(bits >> 52) - 1075;                     // a = m * 2^e, e >= -53
+  // Bits of 2/pi of weight 2^-i with i <= e - 2 add multiples of 4 to
+  // a * 2/pi: the window starts at bit i0 = e - 1. With W the window's 256
+  // bits as an integer, a * 2/pi = m * W * 2^-254 (mod 4), short by less
+  // than m * 2^-254 < 2^-201.
+  const int position = e - 1 + 63;  // bit i0 in the zero-padded table
+  const int word = position >> 6, shift = position & 63;
+  const uint64_t* t = c.two_over_pi;
+  uint64_t w[4];  // w[0] most significant
+  for (int k = 0; k < 4; ++k)
+    w[k] = shift ? (t[word + k] << shift) | (t[word + k + 1] >> (64 - shift)) : t[word + k];
+  // P = m * W mod 2^256, as words p[0] (most significant) .. p[3].
+  using u128 = unsigned __int128;
+  uint64_t p[4];
+  u128 acc = static_cast<u128>(m) * w[3];
+  p[3] = static_cast<uint64_t>(acc);
+  acc = static_cast<u128>(m) * w[2] + (acc >> 64);
+  p[2] = static_cast<uint64_t>(acc);
+  acc = static_cast<u128>(m) * w[1] + (acc >> 64);
+  p[1] = static_cast<uint64_t>(acc);
+  acc = static_cast<u128>(m) * w[0] + (acc >> 64);
+  p[0] = static_cast<uint64_t>(acc);
+  // Bits 255 and 254 are the quadrant; below them the fraction f of a
+  // quarter turn, f = F * 2^-254.
+  int q = static_cast<int>(p[0] >> 62);
+  p[0] &= (uint64_t{1} << 62) - 1;
+  bool negative = false;
+  if (p[0] >> 61) {  // f >= 1/2: the next multiple of pi/2 is nearer, r = (f - 1) * pi/2
+    q = (q + 1) & 3;
+    negative = true;
+    // F = 2^254 - F: the two's complement of the 256-bit number, masked.
+    uint64_t carry = 1;
+    for (int k = 3; k >= 0; --k) {
+      const u128 s = static_cast<u128>(~p[k]) + carry;
+      p[k] = static_cast<uint64_t>(s);
+      carry = static_cast<uint64_t>(s >> 64);
+    }
+    p[0] &= (uint64_t{1} << 62) - 1;
+  }
+  // Normalise: lz leading zeros of the 256-bit F; its top 106 bits as
+  // 53 + 53, the rest (below 2^-105 of F) dropped.
+  int lz = leading_zeros(p[0]);
+  if (lz == 64) lz += leading_zeros(p[1]);
+  if (lz > 2 + 80) return false;  // f < 2^-81
+  const int ws = lz >> 6, bs = lz & 63;
+  const auto word_at = [&](int k) { return k < 4 ? p[k] : uint64_t{0}; };
+  const uint64_t a1 = bs ? (word_at(ws) << bs) | (word_at(ws + 1) >> (64 - bs)) : word_at(ws);
+  const uint64_t a2 = bs ? (word_at(ws + 1) << bs) | (word_at(ws + 2) >> (64 - bs)) : word_at(ws + 1);
+  // F << lz = a1 * 2^192 + a2 * 2^128 + ..., its top bit at 255:
+  // f = (F << lz) * 2^(-254 - lz); the top 53 bits h = a1 >> 11 weigh
+  // 2^(203 - 254 - lz), the next 53 bits l weigh 2^(150 - 254 - lz).
+  const uint64_t h = a1 >> 11;
+  const uint64_t l = ((a1 & 0x7FF) << 42) | (a2 >> 22);
+  const DD f = fast_two_sum(static_cast<double>(h) * power_of_two(-51 - lz),
+                            static_cast<double>(l) * power_of_two(-104 - lz));
+  DD reduced = mul(f, c.half_pi);
+  if (negative) reduced = {-reduced.hi, -reduced.lo};
+  *quadrant = q;
+  *r = reduced;
+  return true;
+}
+
+// sin r (COSINE false) or cos r for |r| <= pi/4.
+CLC_DD_FMA DD evaluate(DD r, bool cosine, const Constants& c) {
+  const DD z = mul(r, r);
+  const DD* coef = cosine ? c.cos_c : c.sin_c;
+  double tail = coef[kTerms - 1].hi;
+  for (int k = kTerms - 2; k >= kDoubleFrom; --k) tail = __builtin_fma(tail, z.hi, coef[k].hi);
+  DD sum{tail, 0};
+  for (int k = kDoubleFrom - 1; k >= 0; --k) sum = add(mul(sum, z), coef[k]);
+  return cosine ? sum : mul(sum, r);
+}
+
+CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
+  const Constants& c = constants();
+  const double a = std::fabs(x);
+  // Below 2^-60 the first neglected term (x^3/6 of sin x, x^2/2 of cos x)
+  // is under 2^-119 of the result, and x^2 would underflow on the way.
+  if (a < 0x1p-60) {
+    *hi = cosine ? 1.0 : x;
+    *lo = 0;
+    return true;
+  }
+  int quadrant = 0;
+  DD r{a, 0};
+  if (a > 0x1.9p-1 && !reduce(a, c, &quadrant, &r)) return false;  // 0x1.9p-1 = 0.78125 < pi/4
+  // sin|x| and cos|x| by quadrant: sin, cos, -sin, -cos of r (sine), or
+  // cos, -sin, -cos, sin (cosine).
+  const int turn = cosine ? quadrant + 1 : quadrant;
+  DD v = evaluate(r, (turn & 1) != 0, c);
+  const bool negate = ((turn & 2) != 0) != (!cosine && x < 0);
+  if (negate) v = {-v.hi, -v.lo};
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+// tan x = sin|x| / cos|x| with the sign of x: tan r for an even
+// quadrant, -cos r / sin r for an odd one. The quotient of two
+// double-doubles: q1 = a.hi / b.hi, the remainder a - q1 b exactly enough
+// (FMA products), q2 its quotient; relative error about 2^-104.
+CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
+  const Constants& c = constants();
+  const double a = std::fabs(x);
+  if (a < 0x1p-60) {  // tan x = x + x^3/3 + ...: the rest is below 2^-121 of x
+    *hi = x;
+    *lo = 0;
+    return true;
+  }
+  int quadrant = 0;
+  DD r{a, 0};
+  if (a > 0x1.9p-1 && !reduce(a, c, &quadrant, &r)) return false;
+  const DD sine = evaluate(r, false, c), cosine = evaluate(r, true, c);
+  const bool odd = (quadrant & 1) != 0;
+  const DD num = odd ? cosine : sine, den = odd ? sine : cosine;
+  const double q1 = num.hi / den.hi;
+  const DD p = mul(DD{q1, 0}, den);
+  const DD rem = add(num, DD{-p.hi, -p.lo});
+  const double q2 = rem.hi / den.hi;
+  DD t = fast_two_sum(q1, q2);
+  if (odd != (x < 0)) t = {-t.hi, -t.lo};
+  *hi = t.hi;
+  *lo = t.lo;
+  return true;
+}
+
+}  // namespace
+
+bool dd_tan(double x, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !std::isfinite(x)) return false;
+  return tangent(x, hi, lo);
+}
+
+bool dd_sin_cos(double x, bool cosine, double* hi, double* lo) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma || !std::isfinite(x)) return false;
+  return sin_cos(x, cosine, hi, lo);
+}
+
+}  // namespace clconform::ref::math

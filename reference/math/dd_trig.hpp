@@ -1,0 +1,34 @@
+// sin, cos and tan of a double argument as a double-double (an unevaluated sum
+// hi + lo), for the fast tier of the double judge (judge_double.cpp) at
+// every finite argument, the largest included.
+//
+// Reduction modulo pi/2 is exact in the way quarter_turns.cpp is for float:
+// |x| = m * 2^e with m a 53-bit integer, and only the bits of 2/pi from
+// weight 2^(1-e) on can change |x| * 2/pi modulo 4, so one product of m
+// with a 256-bit window of 2/pi (its bits derived from MPFR at start-up)
+// gives the quadrant and the fraction of a quarter turn to 2^-201 (Payne
+// and Hanek's method). The reduced argument r (|r| <= pi/4) is then
+// evaluated by Taylor polynomials in double-double arithmetic (FMA
+// products), with coefficients from MPFR.
+#pragma once
+
+namespace clconform::ref::math {
+
+// |hi + lo - real| <= kDdTrigRelError * |hi + lo| for every value
+// dd_sin_cos returns. The analysis in dd_trig.cpp gives about 2^-101;
+// tests/reference/test_math_dd_trig.cpp checks the bound against MPFR.
+inline constexpr double kDdTrigRelError = 0x1p-98;
+
+// sin (COSINE false) or cos of the finite double X into *HI + *LO. False
+// where this tier does not vouch for its bound: a CPU without FMA, or an
+// argument whose distance to the nearest multiple of pi/2 is below 2^-80
+// of a quarter turn (no double comes closer than about 2^-61).
+bool dd_sin_cos(double x, bool cosine, double* hi, double* lo);
+
+// tan of the finite double X into *HI + *LO, as sin / cos of the same
+// reduced argument: within kDdTanRelError of the real tan (the two
+// polynomials' bounds plus the division's 2^-104). False as dd_sin_cos.
+inline constexpr double kDdTanRelError = 0x1p-96;
+bool dd_tan(double x, double* hi, double* lo);
+
+}  // namespace clconform::ref::math

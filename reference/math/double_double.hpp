@@ -1,0 +1,58 @@
+// Double-double arithmetic for the double judge's fast tiers (dd_trig.cpp,
+// dd_exp_log.cpp): a value as the unevaluated sum hi + lo of two doubles.
+// With u = 2^-53, two_sum and two_prod are exact (Knuth; FMA); add's
+// relative error is at most about 3u^2 when the operands do not cancel,
+// mul's about 4u^2 for normalised operands (Joldes, Muller and Popescu,
+// "Tight and rigorous error bounds for basic building blocks of
+// double-word arithmetic", 2017). Every function is compiled for FMA: its
+// callers check the CPU (__builtin_cpu_supports("fma")) before using them.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#define CLC_DD_FMA __attribute__((target("fma")))
+
+namespace clconform::ref::math::dd {
+
+struct DD {
+  double hi, lo;
+};
+
+CLC_DD_FMA inline DD fast_two_sum(double a, double b) {  // |a| >= |b| or a == 0
+  const double s = a + b;
+  return {s, b - (s - a)};
+}
+CLC_DD_FMA inline DD two_sum(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+CLC_DD_FMA inline DD add(DD a, DD b) {
+  DD s = two_sum(a.hi, b.hi);
+  const DD t = two_sum(a.lo, b.lo);
+  s.lo += t.hi;
+  s = fast_two_sum(s.hi, s.lo);
+  s.lo += t.lo;
+  return fast_two_sum(s.hi, s.lo);
+}
+CLC_DD_FMA inline DD mul(DD a, DD b) {
+  const double p = a.hi * b.hi;
+  double e = __builtin_fma(a.hi, b.hi, -p);
+  e = __builtin_fma(a.hi, b.lo, e);
+  e = __builtin_fma(a.lo, b.hi, e);
+  return fast_two_sum(p, e);
+}
+CLC_DD_FMA inline DD two_prod(double a, double b) {
+  const double p = a * b;
+  return {p, __builtin_fma(a, b, -p)};
+}
+
+// 2^k, a normal double (-1022 <= k <= 1023).
+inline double power_of_two(int k) {
+  const uint64_t b = static_cast<uint64_t>(k + 1023) << 52;
+  double d;
+  std::memcpy(&d, &b, 8);
+  return d;
+}
+
+}  // namespace clconform::ref::math::dd

@@ -1,0 +1,240 @@
+// The double-double exp, log and pow (reference/math/dd_exp_log.hpp), the
+// double judge's fast tier for them: each value hi + lo stays within
+// kDdExpLogRelError (pow: kDdPowRelError) * |hi + lo| of the real value,
+// which MPFR computes here directly at 320 bits. Inputs: 2^20 doubles of
+// every exponent field and both signs (stratified, as the suite's full
+// mode draws them; log takes their magnitudes, so subnormals too), 2^19
+// uniform in exp's range [-650, 709], the doubles next to every seventh
+// multiple of ln2/64 there (exp's reduction), next to 1 and to every
+// boundary of log's table (multiples of 2^-8 in [1/sqrt(2), sqrt(2)]
+// scaled by powers of two), the ends of both ranges; for pow, 2^20 tuples
+// drawn as the full mode draws them and the cases listed at pow_inputs().
+// About 2.7 million values checked, on two threads.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <algorithm>
+#include <functional>
+#include <utility>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "oracle.hpp"
+#include "reference/math/dd_exp_log.hpp"
+
+namespace {
+
+namespace math = clconform::ref::math;
+using oracle::Num;
+
+constexpr mpfr_prec_t kPrec = 320;
+
+void around(std::vector<double>& v, double x, int k) {
+  const uint64_t b = oracle::bits_of(x);
+  for (int d = -k; d <= k; ++d) {
+    const double y = oracle::double_of(b + uint64_t(int64_t(d)));
+    if (std::isfinite(y)) v.push_back(y);
+  }
+}
+
+std::vector<double> exp_inputs() {
+  std::vector<double> v;
+  std::mt19937_64 rng(0xe4b);
+  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
+    const uint64_t e = (lane >> 1) % 2047, m = rng() & 0xFFFFFFFFFFFFFull;
+    v.push_back(oracle::double_of((lane & 1) << 63 | e << 52 | m));
+  }
+  std::uniform_real_distribution<double> in_range(-650, 709);
+  for (int i = 0; i < (1 << 19); ++i) v.push_back(in_range(rng));
+  Num ln2(300), t(300);
+  mpfr_const_log2(ln2.v, MPFR_RNDN);
+  for (long k = -650 * 64; k <= 709 * 64; k += 7) {  // every seventh multiple of ln2/64
+    mpfr_mul_si(t.v, ln2.v, k, MPFR_RNDN);
+    mpfr_div_ui(t.v, t.v, 64, MPFR_RNDN);
+    const double x = mpfr_get_d(t.v, MPFR_RNDN);
+    if (x >= -650) around(v, x, 2);
+  }
+  for (double x : {-650.0, 709.0, 0x1p-60, -0x1p-60, 0x1p-59, 1.0, -1.0, 0x1.62e42fefa39efp-7, 0x1.62e42fefa39efp-8})
+    around(v, x, 3);
+  return v;
+}
+
+std::vector<double> log_inputs() {
+  std::vector<double> v;
+  std::mt19937_64 rng(0x109);
+  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
+    const uint64_t e = (lane >> 1) % 2047, m = rng() & 0xFFFFFFFFFFFFFull;
+    v.push_back(oracle::double_of(e << 52 | m));
+  }
+  for (int j = 1; j <= 60; ++j) {
+    around(v, 1 + std::ldexp(1.0, -j), 2);
+    around(v, 1 - std::ldexp(1.0, -j), 2);
+  }
+  around(v, 1.0, 64);
+  for (int i = 181; i <= 363; ++i)
+    for (int s : {-1074, -1060, -1022, -300, -1, 0, 1, 7, 500, 1023})
+      if (i < 256 || s < 1023) around(v, std::ldexp(i / 256.0, s), 2);
+  around(v, 0x1.6a09e667f3bcdp+0, 4);  // sqrt(2), where t is halved
+  around(v, 0x1.fffffffffffffp+1023, 2);
+  around(v, 0x1p-1074, 2);
+  return v;
+}
+
+// Checks VALUE (the tier) against REAL (MPFR) on every input of XS.
+void check(const char* name, const std::vector<double>& xs, const std::function<bool(double, double*, double*)>& value,
+           int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint64_t min_checked) {
+  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
+  std::atomic<int64_t> worst_bits{0};
+  auto work = [&](size_t begin, size_t step) {
+    Num x(53), want(kPrec), got(kPrec), err(kPrec);
+    double worst = 0;
+    uint64_t n = 0, no = 0, bad = 0;
+    for (size_t i = begin; i < xs.size(); i += step) {
+      double hi, lo;
+      if (!value(xs[i], &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      mpfr_set_d(x.v, xs[i], MPFR_RNDN);
+      real(want.v, x.v, MPFR_RNDN);
+      mpfr_set_d(got.v, hi, MPFR_RNDN);
+      mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
+      mpfr_sub(err.v, got.v, want.v, MPFR_RNDN);
+      // A zero value must be exact.
+      const bool zero = mpfr_zero_p(got.v);
+      if (!zero) mpfr_div(err.v, err.v, got.v, MPFR_RNDN);
+      const double rel = zero ? (mpfr_zero_p(err.v) ? 0.0 : HUGE_VAL) : std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+      if (!(rel <= math::kDdExpLogRelError) && ++bad <= 5)
+        ADD_FAILURE() << name << std::hexfloat << " at " << xs[i] << ": relative error " << rel;
+      if (rel > worst) worst = rel;
+    }
+    checked += n;
+    refused += no;
+    over += bad;
+    int64_t w = worst_bits.load();
+    const int64_t mine = int64_t(oracle::bits_of(worst));
+    while (mine > w && !worst_bits.compare_exchange_weak(w, mine)) {
+    }
+  };
+  std::thread other(work, 1, 2);
+  work(0, 2);
+  other.join();
+  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
+  std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              name, (unsigned long long)checked.load(), (unsigned long long)refused.load(), std::log2(worst),
+              std::log2(math::kDdExpLogRelError));
+  EXPECT_EQ(over.load(), 0u);
+  EXPECT_GT(checked.load(), min_checked);
+}
+
+// pow's tuples: 2^20 drawn as the suite's full mode draws them (x's
+// exponent field stratified, its sign made positive; y's exponent near x's
+// half the time), then x near 1 with large y, y log x near the ends of
+// exp's range, integer and half-integer y, powers of two.
+std::vector<std::pair<double, double>> pow_inputs() {
+  std::vector<std::pair<double, double>> v;
+  std::mt19937_64 rng(0x90e);
+  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
+    const uint64_t ex = (lane >> 1) % 2047, r = rng();
+    const uint64_t ey = (r & 2) ? uint64_t(std::clamp(int(ex) + int((r >> 8) % 53) - 26, 0, 2046)) : (r >> 16) % 2047;
+    v.push_back({oracle::double_of(ex << 52 | (rng() & 0xFFFFFFFFFFFFFull)),
+                 oracle::double_of((r & 1) << 63 | ey << 52 | (rng() & 0xFFFFFFFFFFFFFull))});
+  }
+  for (int j = 1; j <= 52; ++j)
+    for (double y : {1e3, 1e10, 1e15, -1e15, 0x1p52, 3e17}) {
+      v.push_back({1 + std::ldexp(1.0, -j), y});
+      v.push_back({1 - std::ldexp(1.0, -j - 1), y});
+    }
+  std::uniform_real_distribution<double> unit(0.5, 2.0);
+  for (int i = 0; i < 20000; ++i) {
+    const double x = unit(rng) * std::ldexp(1.0, int(rng() % 2000) - 1000);
+    const double target = (i % 2) ? 709.0 - double(rng() % 1000) * 1e-6 : -650.0 + double(rng() % 1000) * 1e-6;
+    v.push_back({x, target / std::log(x)});
+  }
+  for (int k = -1074; k <= 1023; k += 7)
+    for (double y : {0.5, 2.0, 3.0, -1.0, 1.0 / 3})
+      v.push_back({std::ldexp(1.0, k), y});
+  for (double x : {2.0, 3.0, 10.0, 0.1, 1.5})
+    for (int n = -40; n <= 40; ++n) v.push_back({x, n + (n % 3 == 0 ? 0.5 : 0.0)});
+  return v;
+}
+
+TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
+  const auto xys = pow_inputs();
+  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
+  std::atomic<int64_t> worst_bits{0};
+  auto work = [&](size_t begin, size_t step) {
+    Num x(53), y(53), want(kPrec), got(kPrec), err(kPrec);
+    double worst = 0;
+    uint64_t n = 0, no = 0, bad = 0;
+    for (size_t i = begin; i < xys.size(); i += step) {
+      double hi, lo;
+      if (!math::dd_pow(xys[i].first, xys[i].second, &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      mpfr_set_d(x.v, xys[i].first, MPFR_RNDN);
+      mpfr_set_d(y.v, xys[i].second, MPFR_RNDN);
+      mpfr_pow(want.v, x.v, y.v, MPFR_RNDN);
+      mpfr_set_d(got.v, hi, MPFR_RNDN);
+      mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
+      mpfr_sub(err.v, got.v, want.v, MPFR_RNDN);
+      mpfr_div(err.v, err.v, got.v, MPFR_RNDN);  // pow of x > 0 is never zero in exp's range
+      const double rel = std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+      if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
+        ADD_FAILURE() << std::hexfloat << "pow(" << xys[i].first << ", " << xys[i].second << "): relative error "
+                      << rel;
+      if (rel > worst) worst = rel;
+    }
+    checked += n;
+    refused += no;
+    over += bad;
+    int64_t w = worst_bits.load();
+    const int64_t mine = int64_t(oracle::bits_of(worst));
+    while (mine > w && !worst_bits.compare_exchange_weak(w, mine)) {
+    }
+  };
+  std::thread other(work, 1, 2);
+  work(0, 2);
+  other.join();
+  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
+  std::printf("  pow: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              (unsigned long long)checked.load(), (unsigned long long)refused.load(), std::log2(worst),
+              std::log2(math::kDdPowRelError));
+  EXPECT_EQ(over.load(), 0u);
+  EXPECT_GT(checked.load(), 300000u);
+  double hi, lo;
+  EXPECT_FALSE(math::dd_pow(-2.0, 2.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_pow(2.0, 1e300, &hi, &lo));
+  ASSERT_TRUE(math::dd_pow(1.0, 1e300, &hi, &lo));
+  EXPECT_EQ(hi, 1.0);
+}
+
+TEST(MathDdExpLog, ExpWithinItsBoundOfMpfr) {
+  const std::vector<double> xs = exp_inputs();
+  check("exp", xs, math::dd_exp, mpfr_exp, 1000000);
+  double hi, lo;
+  EXPECT_FALSE(math::dd_exp(-650.5, &hi, &lo));
+  EXPECT_FALSE(math::dd_exp(709.5, &hi, &lo));
+  EXPECT_FALSE(math::dd_exp(NAN, &hi, &lo));
+}
+
+TEST(MathDdExpLog, LogWithinItsBoundOfMpfr) {
+  const std::vector<double> xs = log_inputs();
+  check("log", xs, math::dd_log, mpfr_log, 1000000);
+  double hi, lo;
+  ASSERT_TRUE(math::dd_log(1.0, &hi, &lo));
+  EXPECT_EQ(hi, 0.0);
+  EXPECT_EQ(lo, 0.0);
+  EXPECT_FALSE(math::dd_log(0.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_log(-1.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_log(INFINITY, &hi, &lo));
+}
+
+}  // namespace
