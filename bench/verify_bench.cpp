@@ -24,8 +24,8 @@
 // second on T threads, and the verdict totals, so two builds can be
 // compared for identical results too.
 //
-// F is a math built-in ("sin") or a conversion case without its suite
-// ("convert_int_rte.float").
+// F is a math built-in ("sin", "fp64.sin" for its double case) or a
+// conversion case without its suite ("convert_int_rte.float").
 //
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
 //
@@ -51,6 +51,7 @@
 #include "conversions/conversion_values.hpp"
 #include "conversions/explicit_verifier.hpp"
 #include "math/math_verifier.hpp"
+#include "reference/fp_bits.hpp"
 #include "reference/math/mpfr_eval.hpp"
 
 namespace {
@@ -210,14 +211,34 @@ json::Value with_widths(json::Value params, const Options& o) {
   return params;
 }
 
+// The float or double result the reference rounds the real value to, for
+// synthetic device results: the fast tier's when certain, else MPFR's.
+uint64_t nearest_result(const rm::Judge::Point& p, const std::string& fn) {
+  if (p.certain) return p.nearest;
+  const rm::Enclosure e = rm::enclose(rm::fn_of(rm::function_id(fn)), p.args, 128);
+  const float f = float(e.lo.to_double());
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  return bits;
+}
+uint64_t nearest_result(const rm::DoubleJudge::Point& p, const std::string& fn) {
+  if (p.certain) return p.nearest;
+  const rm::Enclosure e = rm::enclose(rm::fn_of(rm::function_id(fn)), p.args, 200, 0, rm::Format::Double);
+  const double d = e.lo.to_double();
+  uint64_t bits;
+  std::memcpy(&bits, &d, 8);
+  return bits;
+}
+
+template <class Fmt>
 int bench_math(const Options& o, const Case& c) {
   const json::Value params = with_widths(c.params, o);
   // A full-profile device that keeps denormals, as on the NVIDIA driver.
   const sm::Regime regime;
-  const sm::MathVerifier<sm::FloatFormat> v(params, regime, true, o.seed, case_stream(c.id));
-  if (v.out_bytes().size() != 1 || v.out_bytes()[0] != 4) usage(c.id + " has no single float result");
+  const sm::MathVerifier<Fmt> v(params, regime, true, o.seed, case_stream(c.id));
+  if (v.out_bytes().size() != 1 || v.out_bytes()[0] != Fmt::bytes) usage(c.id + " has no single floating-point result");
   const std::string judge_name = params.at("outputs").as_array().at(0).at("judge").as_string();
-  const rm::Judge judge(judge_name, rm::Denormals::Kept);
+  const typename Fmt::Judge judge(judge_name, rm::Denormals::Kept);
   std::vector<unsigned> in_bytes;
   for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
   const uint64_t total = v.total();
@@ -225,31 +246,31 @@ int bench_math(const Options& o, const Case& c) {
   std::mt19937_64 rng(o.seed + 1);
   for (Block& b : blocks) {
     const size_t n = b.chunk.count;
-    std::vector<rm::Judge::Point> points(n);
+    std::vector<typename Fmt::Judge::Point> points(n);
     for (size_t i = 0; i < n; ++i) {
       for (size_t a = 0; a < v.args().size(); ++a) {
-        uint32_t bits;
-        std::memcpy(&bits, b.in[a].data() + 4 * i, 4);
-        float f;
-        std::memcpy(&f, &bits, 4);
-        points[i].args[a] = v.args()[a] == sm::Arg::Float ? double(f) : double(int32_t(bits));
+        uint64_t bits = 0;
+        std::memcpy(&bits, b.in[a].data() + sm::arg_bytes(v.args()[a]) * i, sm::arg_bytes(v.args()[a]));
+        double value = 0;
+        switch (v.args()[a]) {
+          case sm::Arg::Float: value = double(clconform::ref::float_from_bits(uint32_t(bits))); break;
+          case sm::Arg::Double: value = clconform::ref::double_from_bits(bits); break;
+          case sm::Arg::Int: value = double(int32_t(uint32_t(bits))); break;
+          case sm::Arg::Uint: value = double(uint32_t(bits)); break;
+          case sm::Arg::Ulong: value = double(bits); break;
+        }
+        points[i].args[a] = value;
       }
     }
     judge.prepare_many(points.data(), n);
     std::vector<uint64_t> want(n);
     std::vector<bool> finite(n);
     for (size_t i = 0; i < n; ++i) {
-      float f = float(points[i].approx);
-      if (!points[i].certain) {  // the fast tier cannot tell: MPFR rounds the real value
-        const rm::Enclosure e = rm::enclose(rm::fn_of(rm::function_id(judge_name)), points[i].args, 128);
-        f = float(e.lo.to_double());
-      }
-      uint32_t bits = points[i].nearest;
-      if (!points[i].certain) std::memcpy(&bits, &f, 4);
-      want[i] = bits;
-      finite[i] = (bits & 0x7f800000u) != 0x7f800000u;
+      want[i] = nearest_result(points[i], judge_name);
+      finite[i] = Fmt::fp64 ? (want[i] & 0x7ff0000000000000ull) != 0x7ff0000000000000ull
+                            : (want[i] & 0x7f800000u) != 0x7f800000u;
     }
-    set_results(b, o.widths.size(), 4, want, finite, rng, 8);
+    set_results(b, o.widths.size(), Fmt::bytes, want, finite, rng, 8);
   }
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(
@@ -322,7 +343,11 @@ int main(int argc, char** argv) {
   const std::string data = default_data_dir(CLCONFORM_BENCH_DATA);
   try {
     const Suite math = load_suite(data, "math");
-    if (const Case* c = find_case(math, "math." + o.function)) return bench_math(o, *c);
+    if (const Case* c = find_case(math, "math." + o.function)) {
+      const json::Value& f = c->params.get("format");
+      if (f.is_string() && f.as_string() == "double") return bench_math<sm::DoubleFormat>(o, *c);
+      return bench_math<sm::FloatFormat>(o, *c);
+    }
     const Suite conversions = load_suite(data, "conversions");
     if (const Case* c = find_case(conversions, "conversions." + o.function)) {
       if (c->check != "conversions.explicit") usage(c->id + " is not a conversion sweep");
