@@ -113,7 +113,7 @@ void check_ndrange(CaseRun& run) {
   cl::CommandQueue& q = run.session.queue;
   cl::Buffer dims_buf(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, dim_indices.size() * 4, dim_indices.data());
   uint32_t counter = 0;
-  cl::Buffer counter_buf(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4, &counter);
+  cl::Buffer counter_buf(ctx, cl_mem_flags(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR), sizeof counter, &counter);
   std::vector<uint64_t> out(n * per_item, 0xA5A5A5A5A5A5A5A5ull);
   // One spare record: a device that runs more work-items than asked for
   // writes there instead of beyond the buffer (seen through the counter).
