@@ -67,6 +67,7 @@ struct DoubleFormat {
 // Histogram bin edges in ulp; the last bin is open ([65536, inf), and NaN
 // or infinitely wrong results).
 const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
+constexpr double kFirstEdge = 0.5;  // kEdges[1]: the first bin holds errors below it
 constexpr size_t kBatch = 256;  // points prepared together
 constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
 inline const std::string kNoEdge;  // a result that checks no named edge case
@@ -310,17 +311,12 @@ class MathVerifier {
     init(acc);
     std::vector<std::vector<Point>> points(outputs_.size());
     Tuple tuples[kBatch];
+    const uint64_t check_lanes = plan_->check_lanes();  // read once: the loop's stores might alias it
     const uint8_t* outs[kMaxWidths];  // the first output of every width
     for (size_t k = 0; k < ch.out.size() && k < kMaxWidths; ++k) outs[k] = ch.out[k][0];
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
       const size_t b1 = std::min(hi, b0 + kBatch);
       for (size_t i = b0; i < b1; ++i) read_tuple(ch, i, tuples[i - b0]);
-      // The batch's results, fetched while the reference is computed: a
-      // sweep's results arrive from the device, never from the cache.
-      for (const auto& arrays : ch.out)
-        for (size_t j = 0; j < arrays.size(); ++j)
-          for (size_t byte = b0 * out_bytes(outputs_[j]); byte < b1 * out_bytes(outputs_[j]); byte += 64)
-            __builtin_prefetch(arrays[j] + byte);
       for (size_t j = 0; j < outputs_.size(); ++j) {
         if (!outputs_[j].judge) continue;
         points[j].resize(b1 - b0);
@@ -336,7 +332,7 @@ class MathVerifier {
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
         const Tuple& t = tuples[i - b0];
-        if (common_case_ok_ && lane >= plan_->check_lanes() &&
+        if (common_case_ok_ && lane >= check_lanes &&
             common_case(outs, i, lane, t, points[0][i - b0], common, acc))
           continue;
         // Under -cl-finite-math-only a lane whose real result is a NaN or an
@@ -401,8 +397,8 @@ class MathVerifier {
       }
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
       const size_t bin =
-          u < kEdges[1] ? 0 : std::min(size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1,
-                                       kEdges.size() - 1);
+          u < kFirstEdge ? 0 : std::min(size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1,
+                                        kEdges.size() - 1);
       if (differ == 0) {
         c.mpfr += p.prepared_by_mpfr;
         if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
