@@ -13,6 +13,7 @@ namespace {
 
 using dd::add;
 using dd::DD;
+using dd::from_mpfr;
 using dd::fast_two_sum;
 using dd::mul;
 using dd::power_of_two;
@@ -46,21 +47,21 @@ struct Constants {
     mpfr_set_ui(v, 1, MPFR_RNDN);
     for (int n = 0; n < kExpTerms; ++n) {
       if (n > 0) mpfr_div_ui(v, v, static_cast<unsigned long>(n), MPFR_RNDN);
-      exp_c[n] = split(v);
+      exp_c[n] = from_mpfr(v);
     }
     for (int n = 0; n < kLogTerms; ++n) {
       mpfr_set_si(v, n % 2 ? -1 : 1, MPFR_RNDN);
       mpfr_div_ui(v, v, static_cast<unsigned long>(n + 1), MPFR_RNDN);
-      log_c[n] = split(v);
+      log_c[n] = from_mpfr(v);
     }
     for (int j = 0; j < 64; ++j) {
       mpfr_set_ui(v, static_cast<unsigned long>(j), MPFR_RNDN);
       mpfr_div_ui(v, v, 64, MPFR_RNDN);
       mpfr_exp2(v, v, MPFR_RNDN);
-      two_to_j64[j] = split(v);
+      two_to_j64[j] = from_mpfr(v);
     }
     mpfr_const_log2(v, MPFR_RNDN);
-    ln2 = split(v);
+    ln2 = from_mpfr(v);
     mpfr_div_ui(w, v, 64, MPFR_RNDN);  // ln2/64
     {
       mpfr_t t;
@@ -80,19 +81,9 @@ struct Constants {
       mpfr_set_d(v, c[i], MPFR_RNDN);
       mpfr_log(v, v, MPFR_RNDN);
       mpfr_neg(v, v, MPFR_RNDN);
-      minus_log_c[i] = split(v);
+      minus_log_c[i] = from_mpfr(v);
     }
     mpfr_clears(v, w, static_cast<mpfr_ptr>(nullptr));
-  }
-  // V as hi + lo, within 2^-106 relative (400-bit values before).
-  static DD split(mpfr_t v) {
-    mpfr_t t;
-    mpfr_init2(t, 400);
-    const double hi = mpfr_get_d(v, MPFR_RNDN);
-    mpfr_sub_d(t, v, hi, MPFR_RNDN);
-    const double lo = mpfr_get_d(t, MPFR_RNDN);
-    mpfr_clear(t);
-    return {hi, lo};
   }
 };
 

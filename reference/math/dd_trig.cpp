@@ -13,6 +13,7 @@ namespace clconform::ref::math {
 namespace {
 
 using dd::DD;
+using dd::from_mpfr;
 using dd::add;
 using dd::fast_two_sum;
 using dd::mul;
@@ -47,7 +48,7 @@ struct Constants {
     for (int k = 0; k < kWords - 1; ++k) two_over_pi[kWords - 1 - k] = mpz_getlimbn(z, k);
     mpz_clear(z);
     mpfr_div_2ui(v, v, 1, MPFR_RNDN);  // pi/2
-    half_pi = split(v);
+    half_pi = from_mpfr(v);
     for (int k = 0; k < kTerms; ++k) {
       mpfr_set_ui(v, 1, MPFR_RNDN);
       mpfr_set_ui(w, 1, MPFR_RNDN);
@@ -56,20 +57,10 @@ struct Constants {
         if (j == 2 * k) mpfr_set(w, v, MPFR_RNDN);                           // 1/(2k)!
       }
       if (k % 2) mpfr_neg(v, v, MPFR_RNDN), mpfr_neg(w, w, MPFR_RNDN);
-      sin_c[k] = split(v);
-      cos_c[k] = split(w);
+      sin_c[k] = from_mpfr(v);
+      cos_c[k] = from_mpfr(w);
     }
     mpfr_clears(v, w, static_cast<mpfr_ptr>(nullptr));
-  }
-  // V as hi + lo, within 2^-106 relative (1500-bit operations before).
-  static DD split(mpfr_t v) {
-    mpfr_t t;
-    mpfr_init2(t, 1500);
-    const double hi = mpfr_get_d(v, MPFR_RNDN);
-    mpfr_sub_d(t, v, hi, MPFR_RNDN);
-    const double lo = mpfr_get_d(t, MPFR_RNDN);
-    mpfr_clear(t);
-    return {hi, lo};
   }
 };
 

@@ -8,6 +8,8 @@
 // callers check the CPU (__builtin_cpu_supports("fma")) before using them.
 #pragma once
 
+#include <mpfr.h>
+
 #include <cstdint>
 #include <cstring>
 
@@ -18,6 +20,18 @@ namespace clconform::ref::math::dd {
 struct DD {
   double hi, lo;
 };
+
+// V as hi + lo: hi the double nearest V, lo the double nearest V - hi
+// (exact at V's own precision), so within 2^-106 of V relative.
+inline DD from_mpfr(mpfr_srcptr v) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(v));
+  const double hi = mpfr_get_d(v, MPFR_RNDN);
+  mpfr_sub_d(t, v, hi, MPFR_RNDN);
+  const double lo = mpfr_get_d(t, MPFR_RNDN);
+  mpfr_clear(t);
+  return {hi, lo};
+}
 
 CLC_DD_FMA inline DD fast_two_sum(double a, double b) {  // |a| >= |b| or a == 0
   const double s = a + b;
