@@ -145,7 +145,8 @@ void enclosure(const DoubleJudge::Point& p, Q* q, Q* e) {
 // enclosure's magnitudes A + resid' +- err (resid' = resid with approx's
 // sign taken out) reach the binade below only when A = 2^52 and the one
 // above only when A = 2^53 - 1. Sets P.certain when no rounding boundary
-// (a midpoint, at least s/4 from approx) lies within |resid| + err.
+// (a midpoint: s/2 from approx, or s/4 below when A = 2^52) lies within
+// resid' +- err.
 // Returns P.fast.
 bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   p.fast = false;
@@ -163,7 +164,11 @@ bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   p.ulp_min = below ? 0.5 : 1;
   p.ulp_max = above ? 2 : 1;
   p.ulp_q = (mantissa == 0x1p52 && outward < 0) ? 0.5 : 1;
-  p.certain = (std::fabs(p.resid) + p.err) * (1 + 0x1p-50) < 0.25;
+  // The midpoints around approx: s/2 away on either side, except s/4
+  // below a power of two (toward zero), where the spacing halves.
+  const double slack = (std::fabs(outward) + p.err) * 0x1p-50;
+  const double room_toward_zero = mantissa == 0x1p52 ? 0.25 : 0.5;
+  p.certain = outward + p.err + slack < 0.5 && p.err - outward + slack < room_toward_zero;
   p.fast = true;
   return true;
 }
