@@ -193,4 +193,9 @@ Mismatch wrong(ref::ElemType t, size_t shape_index, size_t g, const std::string&
   return m;
 }
 
+CollectiveParams collective_params(const json::Value& p) {
+  return {elem_type(p), ref::collective_kind(p.at("kind").as_string()), ref::collective_op(p.at("op").as_string()),
+          p.at("function").as_string(), p.has("exp_range") ? int(p.at("exp_range").as_uint()) : 0};
+}
+
 }  // namespace clconform::suites::collective

@@ -36,6 +36,18 @@ size_t largest_group(const std::vector<Shape>& shapes);
 // The case's element type from its "format" and "bytes" params.
 ref::ElemType elem_type(const json::Value& params);
 
+// A reduce or scan case's parameters: element type, kind, operation,
+// built-in name, and float add's exponent range for make_inputs (0 where
+// the case has none).
+struct CollectiveParams {
+  ref::ElemType t;
+  ref::CollectiveKind kind;
+  ref::CollectiveOp op;
+  std::string fn;
+  int exp_range = 0;
+};
+CollectiveParams collective_params(const json::Value& params);
+
 // N inputs of class CLS (int_full, int_add, float_add, float_minmax, vote)
 // for type T, from the run's seed and STREAM; EXP_RANGE is float_add's E.
 std::vector<uint64_t> make_inputs(const std::string& cls, ref::ElemType t, int exp_range, uint64_t seed,

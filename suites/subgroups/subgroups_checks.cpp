@@ -115,11 +115,7 @@ void finish_detail(CaseRun& run, const std::vector<Shape>& shapes, const std::st
 
 void check_collective(CaseRun& run) {
   const json::Value& p = run.c.params;
-  const ref::ElemType t = elem_type(p);
-  const ref::CollectiveKind kind = ref::collective_kind(p.at("kind").as_string());
-  const ref::CollectiveOp op = ref::collective_op(p.at("op").as_string());
-  const std::string fn = p.at("function").as_string();
-  const int exp_range = p.has("exp_range") ? int(p.at("exp_range").as_uint()) : 0;
+  const auto [t, kind, op, fn, exp_range] = collective_params(p);
   const std::vector<Shape> sh = shapes(p.at("shapes"));
   cl::Kernel k = run.kernel();
   if (!run.local_size_fits(k, largest_group(sh))) return;
