@@ -33,6 +33,7 @@
 #include <thread>
 #include <vector>
 
+#include "judge_bench_options.hpp"
 #include "reference/fp_bits.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/judge_double.hpp"
@@ -59,11 +60,6 @@ const Case kCases[] = {
     {"divide", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
 };
 
-double thread_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct Workload {
   std::vector<math::DoubleJudge::Point> inputs;  // args only
@@ -153,11 +149,11 @@ Figures measure(const Case& c, size_t points, int repeats, unsigned threads, uin
   Figures fig;
   double prepare_s = 1e300, both_s = 1e300;
   for (int r = 0; r < repeats; ++r) {
-    const double t0 = thread_seconds();
+    const double t0 = bench::thread_seconds();
     fig.prepared = run_pass(judge, w, c.bound, false);
-    const double t1 = thread_seconds();
+    const double t1 = bench::thread_seconds();
     fig.judged = run_pass(judge, w, c.bound, true);
-    const double t2 = thread_seconds();
+    const double t2 = bench::thread_seconds();
     prepare_s = std::min(prepare_s, t1 - t0);
     both_s = std::min(both_s, t2 - t1);
   }
@@ -177,32 +173,15 @@ Figures measure(const Case& c, size_t points, int repeats, unsigned threads, uin
   return fig;
 }
 
-[[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr,
-               "math_double_judge_bench: %s\nusage: math_double_judge_bench [--points N] [--repeats R] [--threads T] "
-               "[--functions a,b]\n",
-               why);
-  std::exit(2);
-}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  size_t points = 1 << 14;
-  int repeats = 3;
-  unsigned threads = 0;
-  std::string only;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (i + 1 >= argc) usage(("missing value after " + a).c_str());
-    const char* v = argv[++i];
-    if (a == "--points") points = std::strtoull(v, nullptr, 10);
-    else if (a == "--repeats") repeats = std::atoi(v);
-    else if (a == "--threads") threads = static_cast<unsigned>(std::atoi(v));
-    else if (a == "--functions") only = "," + std::string(v) + ",";
-    else usage(("unknown option " + a).c_str());
-  }
-  if (points == 0 || repeats <= 0) usage("--points and --repeats must be positive");
+  const bench::JudgeBenchOptions opt = bench::parse_judge_bench_options(argc, argv, "math_double_judge_bench", 1 << 14, 3);
+  const size_t points = opt.points;
+  const int repeats = opt.repeats;
+  const unsigned threads = opt.threads;
+  const std::string& only = opt.only;
   std::printf("%-7s %-7s %11s %12s %14s %16s %15s", "func", "bound", "prepare ns", "judge ns/in", "input ns",
               "MPFR prepared", "MPFR in all");
   if (threads > 0) std::printf("  %u threads: inputs/s, 2^32 inputs", threads);

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "install_paths.hpp"
+#include "judge_bench_options.hpp"
 #include "manifest.hpp"
 #include "conversions/conversion_values.hpp"
 #include "conversions/explicit_verifier.hpp"
@@ -108,11 +109,6 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
-double thread_seconds() {
-  timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
 
 // One block of lanes laid out as a chunk: inputs and every width's results
 // (one output array per width).
@@ -179,10 +175,10 @@ std::vector<Acc> time_verification(const Options& o, std::vector<Block>& blocks,
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < o.threads; ++t) {
       pool.emplace_back([&, t] {
-        const double c0 = thread_seconds();
+        const double c0 = bench::thread_seconds();
         slots[t].acc.emplace(proto);
         for (size_t i = t; i < blocks.size(); i += o.threads) verify(blocks[i].chunk, *slots[t].acc);
-        cpu[t] = thread_seconds() - c0;
+        cpu[t] = bench::thread_seconds() - c0;
       });
     }
     for (auto& th : pool) th.join();
