@@ -1,13 +1,17 @@
 // What the benchmarks share: the judge benchmarks' options
 // (math_judge_bench.cpp, math_double_judge_bench.cpp) and a thread's CPU
-// clock (those two and verify_bench.cpp).
+// clock (those two and verify_bench.cpp), and their multi-thread timing.
 #pragma once
 
 #include <time.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace bench {
 
@@ -50,6 +54,20 @@ inline double thread_seconds() {
   timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// The best of REPEATS wall times of THREADS threads each running FN once.
+template <class Fn>
+double best_parallel_wall(int repeats, unsigned threads, Fn fn) {
+  double best = 1e300;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(fn);
+    for (std::thread& t : pool) t.join();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return best;
 }
 
 }  // namespace bench

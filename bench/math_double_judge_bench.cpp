@@ -160,19 +160,11 @@ Figures measure(const Case& c, size_t points, int repeats, unsigned threads, uin
   fig.prepare_ns = 1e9 * prepare_s / static_cast<double>(points);
   fig.judge_ns = 1e9 * (both_s - prepare_s) / static_cast<double>(points);
   if (threads > 0) {
-    double best = 1e300;
-    for (int r = 0; r < repeats; ++r) {
-      const auto start = std::chrono::steady_clock::now();
-      std::vector<std::thread> pool;
-      for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&] { run_pass(judge, w, c.bound, true); });
-      for (std::thread& t : pool) t.join();
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
+    const double best = bench::best_parallel_wall(repeats, threads, [&] { run_pass(judge, w, c.bound, true); });
     fig.inputs_per_second = static_cast<double>(points) * threads / best;
   }
   return fig;
 }
-
 
 }  // namespace
 
