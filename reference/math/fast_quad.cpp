@@ -107,4 +107,12 @@ bool quad_infinite(Fn f, const double* args, __float128* q) {
   return true;
 }
 
+bool quad_finite_or_infinite(Fn f, const double* args, __float128* q) {
+  if (!finite_args(args, 3)) return false;
+  const __float128 v = value(f, args);
+  if (isnanq(v)) return false;
+  *q = v;
+  return true;
+}
+
 }  // namespace clconform::ref::math

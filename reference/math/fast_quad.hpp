@@ -30,6 +30,11 @@ bool quad_value(Fn f, const double* args, __float128* q);
 // signed infinity into *Q.
 bool quad_infinite(Fn f, const double* args, __float128* q);
 
+// quad_value or quad_infinite from one evaluation (libquadmath's exp of a
+// large argument costs a microsecond): *Q finite or infinite, false where
+// neither answers.
+bool quad_finite_or_infinite(Fn f, const double* args, __float128* q);
+
 // Whether the real result of F at the finite ARGS is NaN by a domain
 // error (C99 Annex F, and spec 7.5.1 for powr): log, log2, log10, sqrt,
 // rsqrt and powr of x < 0, log1p of x < -1, asin, acos and atanh of

@@ -235,14 +235,12 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       }
       p.q = Q(hi) + Q(lo);
       p.e = Q(rel) * fabsq(p.q) + kQuadAbsError;
-    } else if (quad_value(f, p.args, &q)) {
+    } else if (quad_finite_or_infinite(f, p.args, &q)) {
+      // An infinity is beyond binary128's range, far beyond 2^1024: every
+      // double verdict treats it as the infinity (reference/ulp.hpp), as
+      // MPFR's proxy is.
       p.q = q;
-      p.e = kQuadRelError * fabsq(q) + kQuadAbsError;
-    } else if (quad_infinite(f, p.args, &q)) {
-      // Beyond binary128's range, far beyond 2^1024: every double verdict
-      // treats it as the infinity (reference/ulp.hpp), as MPFR's proxy is.
-      p.q = q;
-      p.e = 0;
+      p.e = isinfq(q) ? Q(0) : kQuadRelError * fabsq(q) + kQuadAbsError;
     } else if (domain_nan(f, p.args)) {
       p.q = nanq("");
       p.e = 0;
