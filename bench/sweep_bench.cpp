@@ -56,7 +56,7 @@ int bench(const CliArgs& a) {
   Suite suite;
   suite.name = "bench";
   suite.dir = dir;
-  suite.programs["x"] = ProgramDesc{"x", "x.cl", {}};
+  suite.programs["x"] = ProgramDesc{"x", "x.cl", {}, ""};
   Case c;
   c.id = "bench.sweep";
   c.program = "x";

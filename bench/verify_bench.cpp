@@ -289,10 +289,7 @@ int bench_math(const Options& o, const Case& c) {
 int bench_conversion(const Options& o, const Case& c) {
   namespace cv = clconform::suites::conversions;
   const json::Value& p = c.params;
-  const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
-  const bool sat = p.at("saturate").as_bool();
-  const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
-  const std::string fn = p.at("function").as_string();
+  const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(p);
   const cv::SourceLanes lanes(src, true, o.seed, case_stream(c.id), 1 << 16);
   const cv::Job job{src, dst, rnd, sat, false, false, fn, o.widths, lanes};
   const cv::Lanes fns = cv::lanes_for(src.elem_size, dst.elem_size);

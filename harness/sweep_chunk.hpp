@@ -20,4 +20,13 @@ struct SweepChunk {
   std::vector<std::vector<const uint8_t*>> out;  // [kernel][output array] count * out_elem bytes
 };
 
+// The exhaustive sweeps' inputs: for lanes i in [LO, HI), lane i of the
+// chunk's first input array (4 bytes a lane) holds FIRST + i modulo 2^32,
+// FIRST being the pattern of the chunk's lane 0. A loop the compiler
+// vectorizes.
+inline void fill_counter(const SweepChunk& ch, size_t lo, size_t hi, uint64_t first) {
+  uint32_t* in = reinterpret_cast<uint32_t*>(ch.in[0]);
+  for (size_t i = lo; i < hi; ++i) in[i] = uint32_t(first + i);
+}
+
 }  // namespace clconform

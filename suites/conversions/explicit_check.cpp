@@ -23,10 +23,7 @@ namespace {
 
 void check_explicit(CaseRun& run) {
   const json::Value& p = run.c.params;
-  const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
-  const bool sat = p.at("saturate").as_bool();
-  const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
-  const std::string fn = p.at("function").as_string();
+  const auto [src, dst, rnd, sat, fn] = Conversion::from_params(p);
   std::vector<unsigned> widths;
   for (const auto& w : p.at("widths").as_array()) widths.push_back(unsigned(w.as_int()));
 

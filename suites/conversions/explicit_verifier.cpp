@@ -21,9 +21,8 @@ uint64_t load(const uint8_t* base, size_t lane) {
 // sweep verifies 6 * 2^32 results, so these are the hot loops of the suite.
 template <unsigned S>
 void fill_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi) {
-  if (S == 4 && job.lanes.exhaustive()) {  // pattern i at lane i: a counter, which the compiler vectorizes
-    uint32_t* in = reinterpret_cast<uint32_t*>(ch.in[0]);
-    for (size_t i = lo; i < hi; ++i) in[i] = uint32_t(ch.first + i);
+  if (S == 4 && job.lanes.exhaustive()) {  // pattern i at lane i
+    fill_counter(ch, lo, hi, ch.first);
     return;
   }
   for (size_t i = lo; i < hi; ++i) {
@@ -145,6 +144,12 @@ Lanes lanes_from(unsigned dst_bytes) {
 }
 
 }  // namespace
+
+Conversion Conversion::from_params(const json::Value& p) {
+  return {TypeDesc::from_json(p.at("src")), TypeDesc::from_json(p.at("dst")),
+          *ref::parse_rounding(p.at("rounding").as_string()), p.at("saturate").as_bool(),
+          p.at("function").as_string()};
+}
 
 std::string vec(const TypeDesc& t, unsigned n) { return n == 1 ? t.name : t.name + std::to_string(n); }
 

@@ -28,6 +28,15 @@ struct Tally {
   }
 };
 
+// An explicit conversion case's parameters, as the manifest gives them.
+struct Conversion {
+  TypeDesc src, dst;
+  ref::Rounding rnd;
+  bool sat;
+  std::string fn;  // "convert_int_rte"
+  static Conversion from_params(const json::Value& p);
+};
+
 // What the per-lane loops need of the case.
 struct Job {
   const TypeDesc &src, &dst;

@@ -67,9 +67,8 @@ void check_store_sweep(CaseRun& run) {
 
   Sweep sweep(run, kernels, SweepShape{{esz}, {2}, widths});
   const Sweep::Fill fill = [&](const SweepChunk& ch, size_t lo, size_t hi) {
-    if (exhaustive) {  // lane e holds pattern e: a counter, in a loop the compiler vectorizes
-      uint32_t* in = reinterpret_cast<uint32_t*>(ch.in[0]);
-      for (size_t i = lo; i < hi; ++i) in[i] = uint32_t(ch.first + i);
+    if (exhaustive) {  // lane e holds pattern e
+      fill_counter(ch, lo, hi, ch.first);
       return;
     }
     for (size_t i = lo; i < hi; ++i) {

@@ -68,6 +68,13 @@ struct DoubleFormat {
 // or infinitely wrong results).
 const std::vector<double> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
 constexpr double kFirstEdge = 0.5;  // kEdges[1]: the first bin holds errors below it
+// The histogram bin of an error of U ulp (U infinite for a NaN or an
+// infinitely wrong result: the last bin).
+inline size_t bin_of(double u) {
+  if (u < kFirstEdge) return 0;
+  const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+  return std::min(bin, kEdges.size() - 1);
+}
 constexpr size_t kBatch = 256;  // points prepared together
 constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
 inline const std::string kNoEdge;  // a result that checks no named edge case
@@ -213,10 +220,7 @@ class MathVerifier {
   void fill(const SweepChunk& ch, size_t lo, size_t hi, uint64_t end) const {
     const uint64_t fixed = plan_->check_lanes() + plan_->edge_lanes();
     if (plan_->exhaustive() && ch.first + lo >= fixed && ch.first + hi <= end) {
-      // Every float in order: the tuple of lane L is L - fixed (InputPlan::at).
-      uint32_t* in = reinterpret_cast<uint32_t*>(ch.in[0]);
-      const uint32_t first = uint32_t(ch.first - fixed);
-      for (size_t i = lo; i < hi; ++i) in[i] = first + uint32_t(i);
+      fill_counter(ch, lo, hi, ch.first - fixed);  // every float in order: lane L holds L - fixed (InputPlan::at)
       return;
     }
     for (size_t i = lo; i < hi; ++i) {
@@ -251,12 +255,6 @@ class MathVerifier {
   }
 
   static unsigned out_bytes(const Output& o) { return o.is_int ? 4 : Fmt::bytes; }
-
-  Tuple read_tuple(const SweepChunk& ch, size_t i) const {
-    Tuple t;
-    read_tuple(ch, i, t);
-    return t;
-  }
 
   // Field by field, in place: a tuple built elsewhere and copied whole
   // would be read back across several smaller stores, which stalls the
@@ -396,9 +394,7 @@ class MathVerifier {
         differ |= got[k] ^ want;
       }
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
-      const size_t bin =
-          u < kFirstEdge ? 0 : std::min(size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1,
-                                        kEdges.size() - 1);
+      const size_t bin = bin_of(u);
       if (differ == 0) {
         c.mpfr += p.prepared_by_mpfr;
         if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
@@ -449,8 +445,7 @@ class MathVerifier {
   // histogram, the widths' maxima and the worst result.
   void measure(const Point& p, double u, Bits got, uint64_t lane, size_t k0, size_t k1, const Tuple& t,
                Acc& acc) const {
-    const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
-    acc.hist[std::min(bin, kEdges.size() - 1)] += k1 - k0;
+    acc.hist[bin_of(u)] += k1 - k0;
     for (size_t k = k0; k < k1; ++k) {
       WidthStats& ws = acc.widths[k];
       ++ws.checked;

@@ -15,19 +15,11 @@
 #include "conversions/explicit_verifier.hpp"
 #include "inputs.hpp"
 #include "manifest.hpp"
-#include "reference/rounding.hpp"
 
 namespace {
 
 using namespace clconform;
 namespace cv = clconform::suites::conversions;
-
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 
 struct Counts {
   uint64_t passed = 0, undefined = 0, wrap = 0, nan = 0, failed = 0;
@@ -41,10 +33,7 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
     ++cases;
     SCOPED_TRACE(c.id);
     const json::Value& p = c.params;
-    const TypeDesc src = TypeDesc::from_json(p.at("src")), dst = TypeDesc::from_json(p.at("dst"));
-    const bool sat = p.at("saturate").as_bool();
-    const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
-    const std::string fn = p.at("function").as_string();
+    const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(p);
     const std::vector<unsigned> widths = {1, 2, 3, 4, 8, 16};
     // Quick mode with 2^12 lanes beyond the edge values: enough for whole
     // and partial blocks of the verifier (1024 lanes).
@@ -68,7 +57,7 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
       const uint64_t mask = dst.elem_size == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * dst.elem_size)) - 1;
       for (size_t k = 0; k < widths.size(); ++k) {
         uint64_t got = e.bits;
-        const uint64_t r = mix((uint64_t(cases) << 40) ^ (i << 4) ^ k);
+        const uint64_t r = counter_bits(cases, k, i);
         if (r % 8 == 0) {
           switch ((r >> 8) % 4) {
             case 0: got ^= 1; break;

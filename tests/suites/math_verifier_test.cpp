@@ -51,14 +51,6 @@ bool is_float_case(const Case& c) {
   return c.check == "math.builtin" && !(f.is_string() && f.as_string() == "double");
 }
 
-// A counter-based random number: the same for a (seed, lane, width, output).
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 using clconform::ref::to_bits;
 float from_bits(uint32_t b) { return clconform::ref::float_from_bits(b); }
 
@@ -124,7 +116,7 @@ Lanes make_lanes(const Verifier& v, const json::Value& params, uint64_t first, s
     std::vector<rm::Judge::Point> p = points;
     if (!nan_fn && !is_int) rm::Judge(o.at("judge").as_string(), rm::Denormals::Kept).prepare_many(p.data(), n);
     for (size_t i = 0; i < n; ++i) {
-      const uint64_t lane_r = mix(seed ^ mix(first + i) ^ (j << 56));
+      const uint64_t lane_r = counter_bits(seed, j, first + i);  // the same for a (seed, output, lane)
       const bool all_nearest = lane_r % 2 == 0;
       uint32_t want;
       if (nan_fn) {
@@ -139,7 +131,7 @@ Lanes make_lanes(const Verifier& v, const json::Value& params, uint64_t first, s
       for (size_t k = 0; k < nk; ++k) {
         uint32_t got = want;
         if (!all_nearest) {
-          const uint64_t r = mix(lane_r + k + 1);
+          const uint64_t r = counter_bits(lane_r, k, 0);
           got = is_int ? (r % 4 == 0 ? want + 1 : want) : perturb(want, p[i].approx, r);
         }
         std::memcpy(l.out[k][j].data() + 4 * i, &got, 4);
@@ -204,7 +196,7 @@ void compare_paths(const json::Value& params, const sm::Regime& regime, bool ful
       for (size_t c = t; c < chunks; c += threads) {
         // Whole runs of lanes, from the first (the edge-case checks) when
         // every lane is verified, else from seeded random starts.
-        const uint64_t first = lanes == total ? c * kChunk : mix(c) % (total - kChunk);
+        const uint64_t first = lanes == total ? c * kChunk : counter_bits(7, 0, c) % (total - kChunk);
         const size_t n = size_t(std::min<uint64_t>(kChunk, total - first));
         Lanes l = make_lanes(fast, params, first, n, 11);
         fast.verify(l.chunk, 0, n, fast_acc[t]);
