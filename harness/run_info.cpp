@@ -5,9 +5,8 @@
 
 #include "results_file.hpp"
 
-#ifndef CLCONFORM_VERSION
-#define CLCONFORM_VERSION "unknown"
-#endif
+// CLCONFORM_VERSION: git describe of the sources this binary was built from.
+#include "clconform_version.inc"
 
 namespace clconform {
 
