@@ -52,6 +52,12 @@ class DoubleJudge {
     double err = 0;         // e / s, rounded up
     double ulp_min = 0, ulp_max = 0;  // the least and largest spec ulp over [q - e, q + e], / s
     double ulp_q = 0;       // the spec ulp at q, / s (reported errors)
+    // exp of an argument far outside the double range: +1 where the real
+    // result is above 2^1024 (x >= 710), -1 where it is below 2^-2164
+    // (x <= -1500). approx, nearest and certain are set (+inf, +0), q and e
+    // are not: the judge accepts the expected result (+inf; a zero) from
+    // these alone and evaluates the rest as any other point.
+    int beyond = 0;
   };
   Point prepare(const double* args) const;
   void prepare_many(Point* points, size_t n) const;
