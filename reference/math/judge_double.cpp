@@ -321,6 +321,11 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   const bool fail_needs_mpfr = flush && (p.subnormal_arg || is_zero_bits(got));
   Verdict v;
   v.used_mpfr = p.prepared_by_mpfr;
+  auto pass = [&](double ulp) {
+    v.pass = true;
+    v.ulp = ulp;
+    return v;
+  };
   auto fail = [&](double ulp) {
     if (fail_needs_mpfr) return mpfr();
     v.pass = false;
@@ -329,12 +334,12 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   };
   // A double-double point is finite (its q is a placeholder).
   if (!p.dd && isnanq(p.q)) {
-    if (is_nan_bits(got)) { v.pass = true; return v; }
+    if (is_nan_bits(got)) return pass(0);
     return fail(HUGE_VAL);
   }
   if (is_nan_bits(got)) return fail(HUGE_VAL);
   if (!p.dd && isinfq(p.q)) {
-    if (got == p.nearest && bound.kind != Bound::Kind::Absolute) { v.pass = true; return v; }
+    if (got == p.nearest && bound.kind != Bound::Kind::Absolute) return pass(0);
     // A finite result against a pole or a real beyond binary128's range
     // (at least 2^16383, so over 2^15000 top-binade ulps away).
     if (!is_inf_bits(got) && bound.kind != Bound::Kind::Absolute) return fail(HUGE_VAL);
@@ -355,12 +360,17 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
       if (same_side && fabsq(q) + e > 0x1p1023Q) return mpfr();
       return fail(static_cast<double>((kBeyond - ((got >> 63) ? -q : q)) / ulp_at(q)));
     }
-    v.pass = true;
-    v.ulp = 0;
-    return v;
+    return pass(0);
   }
   const bool correctly_rounded =
       bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0);
+  // Under a correctly rounded bound only the certain nearest double passes;
+  // the sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
+  auto rounded = [&](double estimate) {
+    if (!p.certain) return mpfr();
+    if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) return pass(estimate);
+    return fail(estimate);
+  };
   if (p.fast) {
     // In double arithmetic, in units of s (judge_double.hpp). diff is exact
     // when got and approx are within a factor of two of each other, else
@@ -370,21 +380,9 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     const double diff = (double_of(got) - p.approx) * p.scale;
     const double d = std::fabs(diff - p.resid);
     const double estimate = d / p.ulp_q;
-    if (correctly_rounded) {
-      if (!p.certain) return mpfr();
-      if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
-        v.pass = true;
-        v.ulp = estimate;
-        return v;
-      }
-      return fail(estimate);
-    }
+    if (correctly_rounded) return rounded(estimate);
     const double b = bound.value;
-    if ((d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b) {
-      v.pass = true;
-      v.ulp = estimate;
-      return v;
-    }
+    if ((d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b) return pass(estimate);
     if ((d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b) return fail(estimate);
     // Too near the bound for double arithmetic: binary128 decides below.
   }
@@ -394,27 +392,14 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   const Q u = ulp_over(lo, hi);
   const Q d = fabsq(g - q);
   const double estimate = static_cast<double>(d / (u > 0 ? u : ulp_at(q)));
-  if (correctly_rounded) {
-    if (!p.certain) return mpfr();
-    // The sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
-    if (got == p.nearest || (is_zero_bits(got) && is_zero_bits(p.nearest))) {
-      v.pass = true;
-      v.ulp = estimate;
-      return v;
-    }
-    return fail(estimate);
-  }
+  if (correctly_rounded) return rounded(estimate);
   // A binade edge inside the enclosure: the ulp changes there, so the
   // least ulp bounds the error from above and the largest from below.
   Q u_least = u, u_largest = u;
   if (u == 0) ulp_range(lo, hi, &u_least, &u_largest);
   const Q bound_q = bound.value;
   const Q dmax = (d + e) / u_least * (1 + kSlack), dmin = (d - e) / u_largest * (1 - kSlack);
-  if (dmax <= bound_q) {
-    v.pass = true;
-    v.ulp = estimate;
-    return v;
-  }
+  if (dmax <= bound_q) return pass(estimate);
   if (dmin > bound_q) return fail(estimate);
   return mpfr();
 }
