@@ -38,11 +38,6 @@ float f32(uint32_t b) {
   std::memcpy(&f, &b, 4);
   return f;
 }
-uint32_t bits32(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 // The float spacing at |q| (q's binade), as the read bound's ulp (7.4's
 // definition for a value that is a float: the gap above it).
