@@ -4,6 +4,7 @@
 #include <mpfr.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -151,28 +152,98 @@ CLC_DD_FMA DD evaluate(DD r, bool cosine, const Constants& c) {
   return cosine ? sum : mul(sum, r);
 }
 
-CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
-  const Constants& c = constants();
+// evaluate() on kLanes reduced arguments in lockstep, operation for
+// operation the same: each point's Horner steps depend on each other, the
+// points' do not, so interleaving them lets the CPU overlap their latency.
+constexpr int kLanes = 4;
+CLC_DD_FMA void evaluate_lanes(const DD* r, const bool* cosine, DD* out, const Constants& c) {
+  DD z[kLanes], sum[kLanes];
+  const DD* coef[kLanes];
+  for (int j = 0; j < kLanes; ++j) {
+    z[j] = mul(r[j], r[j]);
+    coef[j] = cosine[j] ? c.cos_c : c.sin_c;
+    double tail = coef[j][kTerms - 1].hi;
+    for (int k = kTerms - 2; k >= kDoubleFrom; --k) tail = __builtin_fma(tail, z[j].hi, coef[j][k].hi);
+    sum[j] = {tail, 0};
+  }
+  for (int k = kDoubleFrom - 1; k >= 0; --k)
+    for (int j = 0; j < kLanes; ++j) sum[j] = add(mul(sum[j], z[j]), coef[j][k]);
+  for (int j = 0; j < kLanes; ++j) out[j] = cosine[j] ? sum[j] : mul(sum[j], r[j]);
+}
+
+// What sin_cos settles before the polynomial: false where the tier does not
+// vouch; else either the result itself (*DONE, into *HI + *LO) or the
+// reduced argument, which polynomial of it (sine or cosine) and whether
+// its value is negated.
+struct Reduced {
+  DD r{0, 0};
+  bool cosine = false, negate = false;
+};
+CLC_DD_FMA bool reduce_for(double x, bool cosine, const Constants& c, Reduced* out, bool* done, double* hi,
+                           double* lo) {
   const double a = std::fabs(x);
   // Below 2^-60 the first neglected term (x^3/6 of sin x, x^2/2 of cos x)
   // is under 2^-119 of the result, and x^2 would underflow on the way.
   if (a < 0x1p-60) {
     *hi = cosine ? 1.0 : x;
     *lo = 0;
+    *done = true;
     return true;
   }
+  *done = false;
   int quadrant = 0;
   DD r{a, 0};
   if (a > 0x1.9p-1 && !reduce(a, c, &quadrant, &r)) return false;  // 0x1.9p-1 = 0.78125 < pi/4
   // sin|x| and cos|x| by quadrant: sin, cos, -sin, -cos of r (sine), or
   // cos, -sin, -cos, sin (cosine).
   const int turn = cosine ? quadrant + 1 : quadrant;
-  DD v = evaluate(r, (turn & 1) != 0, c);
-  const bool negate = ((turn & 2) != 0) != (!cosine && x < 0);
-  if (negate) v = {-v.hi, -v.lo};
+  out->r = r;
+  out->cosine = (turn & 1) != 0;
+  out->negate = ((turn & 2) != 0) != (!cosine && x < 0);
+  return true;
+}
+
+CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
+  const Constants& c = constants();
+  Reduced red;
+  bool done = false;
+  if (!reduce_for(x, cosine, c, &red, &done, hi, lo)) return false;
+  if (done) return true;
+  DD v = evaluate(red.r, red.cosine, c);
+  if (red.negate) v = {-v.hi, -v.lo};
   *hi = v.hi;
   *lo = v.lo;
   return true;
+}
+
+CLC_DD_FMA void sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
+  const Constants& c = constants();
+  for (size_t b = 0; b < n; b += kLanes) {
+    // The lanes whose polynomial is still to evaluate, packed; the others
+    // (done, not vouched, or past the end) stay out of it.
+    DD r[kLanes] = {};
+    bool poly_cosine[kLanes] = {};
+    size_t index[kLanes];
+    bool negate[kLanes];
+    int m = 0;
+    for (size_t i = b; i < b + kLanes && i < n; ++i) {
+      Reduced red;
+      bool done = false;
+      vouched[i] = std::isfinite(x[i]) && reduce_for(x[i], cosine, c, &red, &done, &hi[i], &lo[i]);
+      if (!vouched[i] || done) continue;
+      r[m] = red.r;
+      poly_cosine[m] = red.cosine;
+      negate[m] = red.negate;
+      index[m++] = i;
+    }
+    if (m == 0) continue;
+    DD v[kLanes];
+    evaluate_lanes(r, poly_cosine, v, c);
+    for (int j = 0; j < m; ++j) {
+      hi[index[j]] = negate[j] ? -v[j].hi : v[j].hi;
+      lo[index[j]] = negate[j] ? -v[j].lo : v[j].lo;
+    }
+  }
 }
 
 // tan x = sin|x| / cos|x| with the sign of x: tan r for an even
@@ -216,6 +287,15 @@ bool dd_sin_cos(double x, bool cosine, double* hi, double* lo) {
   static const bool has_fma = __builtin_cpu_supports("fma");
   if (!has_fma || !std::isfinite(x)) return false;
   return sin_cos(x, cosine, hi, lo);
+}
+
+void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
+  static const bool has_fma = __builtin_cpu_supports("fma");
+  if (!has_fma) {
+    for (size_t i = 0; i < n; ++i) vouched[i] = false;
+    return;
+  }
+  sin_cos_many(x, n, cosine, hi, lo, vouched);
 }
 
 }  // namespace clconform::ref::math

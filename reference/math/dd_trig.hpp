@@ -12,6 +12,8 @@
 // products), with coefficients from MPFR.
 #pragma once
 
+#include <cstddef>
+
 namespace clconform::ref::math {
 
 // |hi + lo - real| <= kDdTrigRelError * |hi + lo| for every value
@@ -24,6 +26,11 @@ inline constexpr double kDdTrigRelError = 0x1p-98;
 // argument whose distance to the nearest multiple of pi/2 is below 2^-80
 // of a quarter turn (no double comes closer than about 2^-61).
 bool dd_sin_cos(double x, bool cosine, double* hi, double* lo);
+
+// dd_sin_cos of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
+// vouches: the same operations, value for value, with several points'
+// polynomials interleaved, so a batch of sweep points costs less.
+void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched);
 
 // tan of the finite double X into *HI + *LO, as sin / cos of the same
 // reduced argument: within kDdTanRelError of the real tan (the two

@@ -1,5 +1,6 @@
 #include "reference/math/judge_double.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -175,10 +176,17 @@ bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
 
 // P's value, enclosure and rounding facts from its arguments (prepare_many,
 // and the judge for a point prepared without them).
-void prepare_value(Fn f, DoubleJudge::Point& p) {
+void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre = nullptr) {
   Q q;
-  double hi, lo, rel;
-  if (dd_value(f, p.args, &hi, &lo, &rel)) {
+  double hi = 0, lo = 0, rel = 0;
+  bool dd = false;
+  if (pre) {
+    dd = pre->vouched;
+    hi = pre->hi, lo = pre->lo, rel = pre->rel;
+  } else {
+    dd = dd_value(f, p.args, &hi, &lo, &rel);
+  }
+  if (dd) {
     // hi is hi + lo rounded to double (the tiers return normalised
     // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
     p.approx = hi;
@@ -234,6 +242,9 @@ void prepare_value(Fn f, DoubleJudge::Point& p) {
   }
 }
 
+// The functions whose double-double tier evaluates a block at once.
+bool is_dd_trig(Fn f) { return f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos; }
+
 }  // namespace
 
 DoubleJudge::DoubleJudge(const std::string& function, Denormals double_denormals)
@@ -255,43 +266,63 @@ DoubleJudge::Point DoubleJudge::prepare(const double* args) const {
 
 void DoubleJudge::prepare_many(Point* points, size_t n) const {
   const Fn f = fn_of(id_);
-  const bool flush = denormals_ == Denormals::MayFlush;
-  for (size_t i = 0; i < n; ++i) {
-    Point& p = points[i];
-    p.subnormal_arg = false;
-    if (flush) {
-      for (size_t k = 0; k < 3; ++k) {
-        const double v = std::fabs(p.args[k]);
-        p.subnormal_arg |= float_args_[k] && v != 0 && v < 0x1p-1022;
-      }
-    }
-    p.certain = false;
-    p.fast = false;
-    p.dd = false;
-    p.prepared_by_mpfr = false;
-    p.beyond = 0;
-    p.e = -1;
-    if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
-      // Several accepted results: judge asks MPFR. approx is alternative 0,
-      // for reports only.
-      const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
-      p.approx = e.lo.to_double();
-      p.q = p.approx;
-      p.prepared_by_mpfr = true;
-      continue;
-    }
-    // exp(710) > 2^1024.3 and exp(-1500) < 2^-2164: the verdicts on +inf
-    // and on a zero there need no value (the judge), and these are half of
-    // a full sweep's stratified doubles.
-    if (f == Fn::exp && (p.args[0] >= 710 || p.args[0] <= -1500)) {
-      p.beyond = p.args[0] > 0 ? 1 : -1;
-      p.approx = p.beyond > 0 ? HUGE_VAL : 0.0;
-      p.nearest = bits_of(p.approx);
-      p.certain = true;
-      continue;
-    }
-    prepare_value(f, p);
+  if (!is_dd_trig(f)) {
+    for (size_t i = 0; i < n; ++i) prepare_point(points[i], nullptr);
+    return;
   }
+  // sin and cos: the double-double tier for a block of points at once
+  // (dd_sin_cos_many: the same values, several polynomials interleaved).
+  constexpr size_t kBlock = 64;
+  double x[kBlock], hi[kBlock], lo[kBlock];
+  bool vouched[kBlock];
+  const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
+  for (size_t b = 0; b < n; b += kBlock) {
+    const size_t m = std::min(kBlock, n - b);
+    for (size_t i = 0; i < m; ++i) x[i] = points[b + i].args[0];
+    dd_sin_cos_many(x, m, cosine, hi, lo, vouched);
+    for (size_t i = 0; i < m; ++i) {
+      const DdValue pre{vouched[i], hi[i], lo[i], kDdTrigRelError};
+      prepare_point(points[b + i], &pre);
+    }
+  }
+}
+
+void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
+  const Fn f = fn_of(id_);
+  const bool flush = denormals_ == Denormals::MayFlush;
+  p.subnormal_arg = false;
+  if (flush) {
+    for (size_t k = 0; k < 3; ++k) {
+      const double v = std::fabs(p.args[k]);
+      p.subnormal_arg |= float_args_[k] && v != 0 && v < 0x1p-1022;
+    }
+  }
+  p.certain = false;
+  p.fast = false;
+  p.dd = false;
+  p.prepared_by_mpfr = false;
+  p.beyond = 0;
+  p.e = -1;
+  if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
+    // Several accepted results: judge asks MPFR. approx is alternative 0,
+    // for reports only.
+    const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
+    p.approx = e.lo.to_double();
+    p.q = p.approx;
+    p.prepared_by_mpfr = true;
+    return;
+  }
+  // exp(710) > 2^1024.3 and exp(-1500) < 2^-2164: the verdicts on +inf
+  // and on a zero there need no value (the judge), and these are half of
+  // a full sweep's stratified doubles.
+  if (f == Fn::exp && (p.args[0] >= 710 || p.args[0] <= -1500)) {
+    p.beyond = p.args[0] > 0 ? 1 : -1;
+    p.approx = p.beyond > 0 ? HUGE_VAL : 0.0;
+    p.nearest = bits_of(p.approx);
+    p.certain = true;
+    return;
+  }
+  prepare_value(f, p, pre);
 }
 
 Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) const {

@@ -62,12 +62,24 @@ class DoubleJudge {
   Point prepare(const double* args) const;
   void prepare_many(Point* points, size_t n) const;
 
+  // A double-double tier's value handed to prepare_point, computed for a
+  // block of points at once: the real result is within rel |hi + lo| of
+  // hi + lo when vouched.
+  struct DdValue {
+    bool vouched;
+    double hi, lo, rel;
+  };
+
   // The verdict on double bits GOT at POINT under BOUND.
   Verdict judge(const Point& point, uint64_t got, const Bound& bound) const;
 
   const FunctionInfo& info() const { return *info_; }
 
  private:
+  // prepare_many's work for one point; PRE: its double-double value, or
+  // null to compute it here.
+  void prepare_point(Point& p, const DdValue* pre) const;
+
   const FunctionInfo* info_;
   Denormals denormals_;
   int id_;
