@@ -242,8 +242,18 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
   }
 }
 
-// The functions whose double-double tier evaluates a block at once.
-bool is_dd_trig(Fn f) { return f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos; }
+// The double-double tier of F for a block of points at once (the same
+// values as dd_value, several polynomials interleaved), with its relative
+// error bound; false for a function that has no block form (exp and log
+// measured no faster with one).
+bool dd_block(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vouched, double* rel) {
+  if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
+    dd_sin_cos_many(x, n, f == Fn::cos || f == Fn::sincos_cos, hi, lo, vouched);
+    *rel = kDdTrigRelError;
+    return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -266,23 +276,16 @@ DoubleJudge::Point DoubleJudge::prepare(const double* args) const {
 
 void DoubleJudge::prepare_many(Point* points, size_t n) const {
   const Fn f = fn_of(id_);
-  if (!is_dd_trig(f)) {
-    for (size_t i = 0; i < n; ++i) prepare_point(points[i], nullptr);
-    return;
-  }
-  // sin and cos: the double-double tier for a block of points at once
-  // (dd_sin_cos_many: the same values, several polynomials interleaved).
   constexpr size_t kBlock = 64;
-  double x[kBlock], hi[kBlock], lo[kBlock];
+  double x[kBlock], hi[kBlock], lo[kBlock], rel = 0;
   bool vouched[kBlock];
-  const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
   for (size_t b = 0; b < n; b += kBlock) {
     const size_t m = std::min(kBlock, n - b);
     for (size_t i = 0; i < m; ++i) x[i] = points[b + i].args[0];
-    dd_sin_cos_many(x, m, cosine, hi, lo, vouched);
+    const bool block = dd_block(f, x, m, hi, lo, vouched, &rel);
     for (size_t i = 0; i < m; ++i) {
-      const DdValue pre{vouched[i], hi[i], lo[i], kDdTrigRelError};
-      prepare_point(points[b + i], &pre);
+      const DdValue pre{vouched[i], hi[i], lo[i], rel};
+      prepare_point(points[b + i], block ? &pre : nullptr);
     }
   }
 }
