@@ -282,10 +282,13 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
   for (size_t b = 0; b < n; b += kBlock) {
     const size_t m = std::min(kBlock, n - b);
     for (size_t i = 0; i < m; ++i) x[i] = points[b + i].args[0];
-    const bool block = dd_block(f, x, m, hi, lo, vouched, &rel);
+    if (!dd_block(f, x, m, hi, lo, vouched, &rel)) {
+      for (size_t i = 0; i < m; ++i) prepare_point(points[b + i], nullptr);
+      continue;
+    }
     for (size_t i = 0; i < m; ++i) {
       const DdValue pre{vouched[i], hi[i], lo[i], rel};
-      prepare_point(points[b + i], block ? &pre : nullptr);
+      prepare_point(points[b + i], &pre);
     }
   }
 }

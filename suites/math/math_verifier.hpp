@@ -655,10 +655,8 @@ class MathVerifier {
     m["widths"] = per_width;
     json::Value edge = json::Value::array();
     std::string edge_text;
-    size_t edge_failed = 0;
     for (size_t c = 0; c < checks_.size(); ++c) {
       const char* status = all.check_fail[c] ? "fail" : all.check_pass[c] ? "pass" : "skipped";
-      edge_failed += all.check_fail[c] != 0;
       json::Value e = json::Value::object();
       e["name"] = checks_[c].name;
       e["section"] = checks_[c].section;
