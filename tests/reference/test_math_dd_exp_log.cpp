@@ -12,17 +12,16 @@
 // About 2.7 million values checked, on two threads.
 #include <gtest/gtest.h>
 
-#include <atomic>
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <functional>
-#include <utility>
 #include <random>
-#include <thread>
+#include <utility>
 #include <vector>
 
+#include "dd_error_check.hpp"
 #include "oracle.hpp"
 #include "reference/math/dd_exp_log.hpp"
 
@@ -87,9 +86,8 @@ std::vector<double> log_inputs() {
 // Checks VALUE (the tier) against REAL (MPFR) on every input of XS.
 void check(const char* name, const std::vector<double>& xs, const std::function<bool(double, double*, double*)>& value,
            int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint64_t min_checked) {
-  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
-  std::atomic<int64_t> worst_bits{0};
-  auto work = [&](size_t begin, size_t step) {
+  dd_check::Tally tally;
+  dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num x(53), want(kPrec), got(kPrec), err(kPrec);
     double worst = 0;
     uint64_t n = 0, no = 0, bad = 0;
@@ -102,35 +100,18 @@ void check(const char* name, const std::vector<double>& xs, const std::function<
       ++n;
       mpfr_set_d(x.v, xs[i], MPFR_RNDN);
       real(want.v, x.v, MPFR_RNDN);
-      mpfr_set_d(got.v, hi, MPFR_RNDN);
-      mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
-      mpfr_sub(err.v, got.v, want.v, MPFR_RNDN);
-      // A zero value must be exact.
-      const bool zero = mpfr_zero_p(got.v);
-      if (!zero) mpfr_div(err.v, err.v, got.v, MPFR_RNDN);
-      const double rel = zero ? (mpfr_zero_p(err.v) ? 0.0 : HUGE_VAL) : std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
       if (!(rel <= math::kDdExpLogRelError) && ++bad <= 5)
         ADD_FAILURE() << name << std::hexfloat << " at " << xs[i] << ": relative error " << rel;
       if (rel > worst) worst = rel;
     }
-    checked += n;
-    refused += no;
-    over += bad;
-    int64_t w = worst_bits.load();
-    const int64_t mine = int64_t(oracle::bits_of(worst));
-    while (mine > w && !worst_bits.compare_exchange_weak(w, mine)) {
-    }
-    mpfr_free_cache();  // this thread's cached constants: LeakSanitizer counts them at its exit
-  };
-  std::thread other(work, 1, 2);
-  work(0, 2);
-  other.join();
-  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
+    tally.add(n, no, bad, worst);
+  });
   std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
-              name, (unsigned long long)checked.load(), (unsigned long long)refused.load(), std::log2(worst),
+              name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
               std::log2(math::kDdExpLogRelError));
-  EXPECT_EQ(over.load(), 0u);
-  EXPECT_GT(checked.load(), min_checked);
+  EXPECT_EQ(tally.over(), 0u);
+  EXPECT_GT(tally.checked(), min_checked);
 }
 
 // pow's tuples: 2^20 drawn as the suite's full mode draws them (x's
@@ -167,9 +148,8 @@ std::vector<std::pair<double, double>> pow_inputs() {
 
 TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
   const auto xys = pow_inputs();
-  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
-  std::atomic<int64_t> worst_bits{0};
-  auto work = [&](size_t begin, size_t step) {
+  dd_check::Tally tally;
+  dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num x(53), y(53), want(kPrec), got(kPrec), err(kPrec);
     double worst = 0;
     uint64_t n = 0, no = 0, bad = 0;
@@ -183,34 +163,20 @@ TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
       mpfr_set_d(x.v, xys[i].first, MPFR_RNDN);
       mpfr_set_d(y.v, xys[i].second, MPFR_RNDN);
       mpfr_pow(want.v, x.v, y.v, MPFR_RNDN);
-      mpfr_set_d(got.v, hi, MPFR_RNDN);
-      mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
-      mpfr_sub(err.v, got.v, want.v, MPFR_RNDN);
-      mpfr_div(err.v, err.v, got.v, MPFR_RNDN);  // pow of x > 0 is never zero in exp's range
-      const double rel = std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+      // pow of x > 0 is never zero in exp's range: a zero value would fail.
+      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
       if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
         ADD_FAILURE() << std::hexfloat << "pow(" << xys[i].first << ", " << xys[i].second << "): relative error "
                       << rel;
       if (rel > worst) worst = rel;
     }
-    checked += n;
-    refused += no;
-    over += bad;
-    int64_t w = worst_bits.load();
-    const int64_t mine = int64_t(oracle::bits_of(worst));
-    while (mine > w && !worst_bits.compare_exchange_weak(w, mine)) {
-    }
-    mpfr_free_cache();  // this thread's cached constants: LeakSanitizer counts them at its exit
-  };
-  std::thread other(work, 1, 2);
-  work(0, 2);
-  other.join();
-  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
+    tally.add(n, no, bad, worst);
+  });
   std::printf("  pow: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
-              (unsigned long long)checked.load(), (unsigned long long)refused.load(), std::log2(worst),
+              (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
               std::log2(math::kDdPowRelError));
-  EXPECT_EQ(over.load(), 0u);
-  EXPECT_GT(checked.load(), 300000u);
+  EXPECT_EQ(tally.over(), 0u);
+  EXPECT_GT(tally.checked(), 300000u);
   double hi, lo;
   EXPECT_FALSE(math::dd_pow(-2.0, 2.0, &hi, &lo));
   EXPECT_FALSE(math::dd_pow(2.0, 1e300, &hi, &lo));

@@ -14,14 +14,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <random>
-#include <thread>
 #include <vector>
 
+#include "dd_error_check.hpp"
 #include "oracle.hpp"
 #include "reference/math/dd_trig.hpp"
 
@@ -65,12 +64,11 @@ std::vector<double> inputs() {
 
 TEST(MathDdTrig, WithinItsBoundOfMpfrEverywhere) {
   const std::vector<double> xs = inputs();
-  std::atomic<uint64_t> checked{0}, refused{0}, over{0};
-  std::atomic<int64_t> worst_bits{0}, worst_tan_bits{0};  // doubles' bits: the largest relative errors seen
-  auto work = [&](size_t begin, size_t step) {
+  dd_check::Tally sin_cos, tan;  // the largest relative errors of sin and cos, and of tan
+  dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num x(53), s(kPrec), c(kPrec), t(kPrec), got(kPrec), err(kPrec);
-    double worst = 0, worst_tan = 0;  // sin and cos; tan
-    uint64_t n = 0, no = 0, bad = 0;
+    double worst[2] = {0, 0};  // sin and cos; tan
+    uint64_t n[2] = {0, 0}, no[2] = {0, 0}, bad[2] = {0, 0};
     for (size_t i = begin; i < xs.size(); i += step) {
       mpfr_set_d(x.v, xs[i], MPFR_RNDN);
       mpfr_sin_cos(s.v, c.v, x.v, MPFR_RNDN);
@@ -80,51 +78,33 @@ TEST(MathDdTrig, WithinItsBoundOfMpfrEverywhere) {
         double hi, lo;
         const bool vouched = tangent ? math::dd_tan(xs[i], &hi, &lo) : math::dd_sin_cos(xs[i], cosine, &hi, &lo);
         if (!vouched) {
-          ++no;
+          ++no[tangent];
           continue;
         }
-        ++n;
-        mpfr_set_d(got.v, hi, MPFR_RNDN);
-        mpfr_add_d(got.v, got.v, lo, MPFR_RNDN);  // exact at 320 bits
-        mpfr_sub(err.v, got.v, tangent ? t.v : cosine ? c.v : s.v, MPFR_RNDN);
+        ++n[tangent];
         // A zero value (sin of a zero) must be exact.
-        const bool zero = mpfr_zero_p(got.v);
-        if (!zero) mpfr_div(err.v, err.v, got.v, MPFR_RNDN);
-        const double rel = zero ? (mpfr_zero_p(err.v) ? 0.0 : HUGE_VAL) : std::fabs(mpfr_get_d(err.v, MPFR_RNDU));
+        const double rel = dd_check::relative_error(hi, lo, tangent ? t.v : cosine ? c.v : s.v, got, err);
         const double bound = tangent ? math::kDdTanRelError : math::kDdTrigRelError;
         if (!(rel <= bound)) {
-          if (++bad <= 5)
+          if (++bad[tangent] <= 5)
             ADD_FAILURE() << (tangent ? "tan" : cosine ? "cos" : "sin") << std::hexfloat << " at " << xs[i]
                           << ": relative error " << rel;
         }
-        double& w = tangent ? worst_tan : worst;
-        if (rel > w) w = rel;
+        if (rel > worst[tangent]) worst[tangent] = rel;
       }
     }
-    checked += n;
-    refused += no;
-    over += bad;
-    for (auto [mine, all] : {std::pair<double, std::atomic<int64_t>*>{worst, &worst_bits}, {worst_tan, &worst_tan_bits}}) {
-      int64_t w = all->load();
-      const int64_t b = int64_t(oracle::bits_of(mine));
-      while (b > w && !all->compare_exchange_weak(w, b)) {
-      }
-    }
-    mpfr_free_cache();  // this thread's cached constants: LeakSanitizer counts them at its exit
-  };
-  std::thread other(work, 1, 2);
-  work(0, 2);
-  other.join();
-  const double worst = oracle::double_of(uint64_t(worst_bits.load()));
-  const double worst_tan = oracle::double_of(uint64_t(worst_tan_bits.load()));
+    sin_cos.add(n[0], no[0], bad[0], worst[0]);
+    tan.add(n[1], no[1], bad[1], worst[1]);
+  });
+  const uint64_t checked = sin_cos.checked() + tan.checked(), refused = sin_cos.refused() + tan.refused();
   std::printf("  %llu values (sin, cos, tan) of %zu arguments, %llu refused; worst relative error sin/cos 2^%.2f "
               "(bound 2^%.0f), tan 2^%.2f (bound 2^%.0f)\n",
-              (unsigned long long)checked.load(), xs.size(), (unsigned long long)refused.load(), std::log2(worst),
-              std::log2(math::kDdTrigRelError), std::log2(worst_tan), std::log2(math::kDdTanRelError));
-  EXPECT_EQ(over.load(), 0u);
+              (unsigned long long)checked, xs.size(), (unsigned long long)refused, std::log2(sin_cos.worst()),
+              std::log2(math::kDdTrigRelError), std::log2(tan.worst()), std::log2(math::kDdTanRelError));
+  EXPECT_EQ(sin_cos.over() + tan.over(), 0u);
   // No double lies closer than 2^-61 to a multiple of pi/2: none refused.
-  EXPECT_EQ(refused.load(), 0u);
-  EXPECT_GT(checked.load(), 4000000u);
+  EXPECT_EQ(refused, 0u);
+  EXPECT_GT(checked, 4000000u);
 }
 
 TEST(MathDdTrig, SpecialArguments) {
