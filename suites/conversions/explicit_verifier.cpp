@@ -6,6 +6,7 @@
 
 #include "conversion_values.hpp"
 #include "conversions_checks.hpp"
+#include "reference/convert_block.hpp"
 
 namespace clconform::suites::conversions {
 namespace {
@@ -65,16 +66,53 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
   t.failures.add(std::move(m));
 }
 
+// The unsigned integer type of a D-byte destination element.
+template <unsigned D>
+using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint16_t, std::conditional_t<D == 4, uint32_t, uint64_t>>>;
+
+// Whether reference/convert_block.hpp has the conversion: float to an
+// integer type of at most 32 bits, or an integer type of at most 32 bits
+// to float (every 32-bit-source sweep that is exhaustive).
+template <unsigned S, unsigned D>
+bool block_form(const Job& job) {
+  const bool src_float = job.src.kind == TypeDesc::Kind::Float, dst_float = job.dst.kind == TypeDesc::Kind::Float;
+  if constexpr (S == 4 && D <= 4) {
+    if (src_float && !dst_float) return true;
+  }
+  if constexpr (S <= 4 && D == 4) {
+    if (!src_float && dst_float) return true;
+  }
+  return false;
+}
+
+// The references of N lanes from X by the block conversions, in the
+// arrays verify_lanes keeps (block_form<S, D>(job) holds).
+template <unsigned S, unsigned D>
+void references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* want, Elem<D>* exact,
+                         Elem<D>* undefined, uint8_t* nan, uint8_t* out_of_range) {
+  using T = Elem<D>;
+  std::fill(nan, nan + n, uint8_t(0));
+  if (job.dst.kind != TypeDesc::Kind::Float) {
+    if constexpr (S == 4 && D <= 4) {
+      ref::float_to_int_block<T>(x, n, int_format(job.dst), job.rnd, job.sat, want, exact, out_of_range);
+      for (size_t i = 0; i < n; ++i) undefined[i] = T(~exact[i]) & T(1);
+    }
+    return;
+  }
+  if constexpr (D == 4) {
+    ref::int_to_float_block(x, n, int_format(job.src), job.rnd, want);
+    std::fill(exact, exact + n, T(~T(0)));
+    std::fill(undefined, undefined + n, T(0));
+    std::fill(out_of_range, out_of_range + n, uint8_t(0));
+  }
+}
+
 // Blocks of lanes: the references of a block first (once for every width),
 // then each width's results compared with them in one tight loop that also
 // counts the implementation-defined results; only a block with a
 // difference or a NaN is looked at result by result. The reference's
 // fields are kept in separate arrays, written from registers: reading a
 // flag back from a freshly stored Expected stalls on every lane.
-// The unsigned integer type of a D-byte destination element.
-template <unsigned D>
-using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint16_t, std::conditional_t<D == 4, uint32_t, uint64_t>>>;
-
 template <unsigned S, unsigned D>
 void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
   using T = Elem<D>;
@@ -88,15 +126,21 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
   for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
     const size_t n = std::min(kBlock, hi - b0);
     size_t n_exact = 0, n_undefined = 0;
-    for (size_t i = 0; i < n; ++i) {
-      const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
-      want[i] = T(e.bits);
-      exact[i] = e.defined && !e.nan ? T(~T(0)) : T(0);
-      undefined[i] = !e.defined;
-      nan[i] = e.nan;
-      out_of_range[i] = e.out_of_range;
-      n_exact += e.defined && !e.nan;
-      n_undefined += !e.defined;
+    if (block_form<S, D>(job)) {
+      references_in_block<S, D>(job, ch.in[0] + b0 * S, n, want, exact, undefined, nan, out_of_range);
+      for (size_t i = 0; i < n; ++i) n_exact += exact[i] & 1u;
+      n_undefined = n - n_exact;  // a NaN is due only from a float source to a float
+    } else {
+      for (size_t i = 0; i < n; ++i) {
+        const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
+        want[i] = T(e.bits);
+        exact[i] = e.defined && !e.nan ? T(~T(0)) : T(0);
+        undefined[i] = !e.defined;
+        nan[i] = e.nan;
+        out_of_range[i] = e.out_of_range;
+        n_exact += e.defined && !e.nan;
+        n_undefined += !e.defined;
+      }
     }
     for (size_t k = 0; k < ch.out.size(); ++k) {
       const uint8_t* out = ch.out[k][0];

@@ -4,6 +4,9 @@
 // computed once, and compared with the output of every width's kernel
 // (OpenCL C 3.0 spec 6.15.7; the lane rule is judge_store's).
 //
+// A float lane's half comes from reference/convert_block.hpp (a block at
+// a time), a double lane's from store_reference.
+//
 // Inputs: quick mode, the edge values and a seeded random sample
 // (store_inputs.hpp), like the per-width cases but through the sweep path;
 // full mode, from float, every one of the 2^32 float bit patterns (lane e is
@@ -20,6 +23,7 @@
 #include "checks.hpp"
 #include "half_bits.hpp"
 #include "inputs.hpp"
+#include "reference/convert_block.hpp"
 #include "reference/format_convert.hpp"
 #include "store_inputs.hpp"
 #include "sweep.hpp"
@@ -86,12 +90,21 @@ void check_store_sweep(CaseRun& run) {
     for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
       const size_t n = std::min(kBlock, hi - b0);
       size_t n_plain = 0;
-      for (size_t i = 0; i < n; ++i) {
-        const uint64_t x = dbl ? get_le<uint64_t>(ch.in[0], b0 + i) : get_le<uint32_t>(ch.in[0], b0 + i);
-        want[i] = store_reference(rule, x);
-        const bool p = !(dbl ? ref::is_nan<ref::Double>(x) : ref::is_nan<ref::Float>(uint32_t(x)));
-        plain[i] = p ? 0xFFFF : 0;
-        n_plain += p;
+      if (!dbl) {  // the block conversion, then the NaN lanes: vectorized loops
+        ref::float_to_half_block(ch.in[0] + 4 * b0, n, rule.rounding, want);
+        for (size_t i = 0; i < n; ++i) {
+          const bool p = (get_le<uint32_t>(ch.in[0], b0 + i) & 0x7fffffffu) <= 0x7f800000u;
+          plain[i] = p ? 0xFFFF : 0;
+          n_plain += p;
+        }
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          const uint64_t x = get_le<uint64_t>(ch.in[0], b0 + i);
+          want[i] = store_reference(rule, x);
+          const bool p = !ref::is_nan<ref::Double>(x);
+          plain[i] = p ? 0xFFFF : 0;
+          n_plain += p;
+        }
       }
       for (size_t k = 0; k < ch.out.size(); ++k) {
         const uint8_t* out = ch.out[k][0] + 2 * b0;

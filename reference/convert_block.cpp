@@ -1,0 +1,249 @@
+// Branch-free lane formulas for the two block conversions; each loop body
+// is compiled twice, for the baseline ISA and for AVX2, and chosen once per
+// call by what the CPU has.
+#include "reference/convert_block.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace clconform::ref {
+namespace {
+
+bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+// Float to integer in 32-bit lanes. |x| = m * 2^e with a 24-bit m; a float
+// of 2^32 or more (biased exponent 159 and up, infinities and NaNs too) is
+// beyond every destination here, and below 2^32 the rounded magnitude fits
+// 32 bits. The wrapped pattern an out-of-range result carries for
+// information is v modulo 2^32 (then 2^N): m << e for e < 32, else 0, as
+// int_convert.hpp gives it.
+template <typename T, Rounding R>
+__attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t* x, std::size_t n,
+                                                              std::uint32_t max, std::uint32_t neg_limit,
+                                                              bool saturate, T* bits, T* defined,
+                                                              std::uint8_t* out_of_range) {
+  // Selections as all-ones masks of the lane's width: a bool operand in a
+  // selection keeps GCC from vectorizing the loop.
+  const std::uint32_t max_pattern = max, min_pattern = 0u - neg_limit;
+  const std::uint32_t saturating = saturate ? ~0u : 0u;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t b;
+    std::memcpy(&b, x + 4 * i, 4);
+    const std::uint32_t biased = (b >> 23) & 0xff, fraction = b & 0x7fffff;
+    const std::uint32_t negative = b >> 31;
+    const std::uint32_t m = fraction | (biased != 0 ? 0x800000u : 0u);
+    const std::int32_t e = std::int32_t(biased != 0 ? biased : 1) - 150;
+    // e >= 0: the integer m * 2^e, modulo 2^32.
+    const std::uint32_t left = e < 32 ? m << std::clamp(e, 0, 31) : 0u;
+    // e < 0: the kept integer part and the dropped fraction against one
+    // half, as integers; a shift of 25 or more keeps nothing, and 31 does
+    // the same for every m.
+    const std::uint32_t s = std::uint32_t(std::clamp(-e, 1, 31));
+    const std::uint32_t kept = m >> s, low = m & ((1u << s) - 1), half = 1u << (s - 1);
+    std::uint32_t up = 0;
+    // Nearest even: above one half, or at one half with an odd integer part
+    // (one compare: two make GCC branch).
+    if constexpr (R == Rounding::NearestEven) up = std::uint32_t(low + (kept & 1u) > half);
+    if constexpr (R == Rounding::TowardPositive) up = std::uint32_t(low != 0) & (negative ^ 1u);
+    if constexpr (R == Rounding::TowardNegative) up = std::uint32_t(low != 0) & negative;
+    const std::uint32_t magnitude = e >= 0 ? left : kept + up;
+    const std::uint32_t outside = biased >= 159 || magnitude > (negative != 0 ? neg_limit : max) ? ~0u : 0u;
+    const std::uint32_t nan = biased == 255 && fraction != 0 ? ~0u : 0u;
+    const std::uint32_t wrapped = negative != 0 ? 0u - magnitude : magnitude;
+    const std::uint32_t clamped = ~nan & (negative != 0 ? min_pattern : max_pattern);
+    const std::uint32_t take_clamped = outside & saturating;
+    bits[i] = T((clamped & take_clamped) | (wrapped & ~take_clamped));
+    defined[i] = T(~outside | saturating);
+    out_of_range[i] = std::uint8_t(outside & 1u);
+  }
+}
+
+// An integer to float: |v| (at most 2^32) is exactly the double 2^52 + |v|
+// minus 2^52 (both exact, so no rounding mode or flush flag plays a part),
+// whose 52-bit fraction is then rounded to 23 bits in R as an integer; a
+// carry out of the fraction steps the exponent, as it should. 64-bit lanes.
+template <typename Src, Rounding R>
+__attribute__((always_inline)) inline void int_to_float_lanes(const std::uint8_t* x, std::size_t n,
+                                                              std::uint32_t* bits) {
+  for (std::size_t i = 0; i < n; ++i) {
+    Src s;
+    std::memcpy(&s, x + sizeof(Src) * i, sizeof(Src));
+    const std::int64_t v = s;
+    // Selections as masks and arithmetic, not branches, as above.
+    const std::uint64_t minus = std::uint64_t(v >> 63);  // all ones for a negative v
+    const std::uint64_t negative = minus & 1u;
+    const std::uint64_t a = (std::uint64_t(v) ^ minus) - minus;
+    double d;
+    const std::uint64_t biased_a = 0x4330000000000000u | a;
+    std::memcpy(&d, &biased_a, 8);
+    d -= 0x1p52;
+    std::uint64_t db;
+    std::memcpy(&db, &d, 8);
+    const std::uint64_t fraction = db & ((std::uint64_t{1} << 52) - 1), dropped = fraction & ((1u << 29) - 1);
+    const std::uint64_t top = fraction >> 29, half = std::uint64_t{1} << 28;
+    std::uint64_t up = 0;
+    if constexpr (R == Rounding::NearestEven) up = std::uint64_t(dropped + (top & 1u) > half);
+    if constexpr (R == Rounding::TowardPositive) up = std::uint64_t(dropped != 0) & (negative ^ 1u);
+    if constexpr (R == Rounding::TowardNegative) up = std::uint64_t(dropped != 0) & negative;
+    // Rebias from double (1023) to float (127); 0 stays 0.
+    const std::uint64_t magnitude = (((db >> 52) - 896) << 23 | top) + up;
+    const std::uint64_t nonzero = 0u - std::uint64_t(a != 0);
+    bits[i] = std::uint32_t((magnitude | negative << 31) & nonzero);
+  }
+}
+
+// Float to half in 32-bit lanes: |x| = m * 2^(e - 150) with a 24-bit m and
+// e the biased exponent (1 for a subnormal). A half keeps m's top 11 bits
+// in its normal range (biased exponent 113 and up: shift 13) and fewer
+// below it, down to none (shift capped at 31: m < 2^30 is then below one
+// half). The kept integer plus the exponent field's base is the half's
+// magnitude pattern: its implicit bit, or a carry out of the fraction,
+// steps the exponent, and a subnormal that rounds up to 2^-14 becomes the
+// smallest normal. At 2^16 or more (biased 143 and up), or when rounding
+// reaches the infinity pattern, the mode decides between infinity and the
+// largest finite half. NaNs keep their top fraction bits and are made
+// quiet, as format_convert.hpp does.
+template <Rounding R>
+__attribute__((always_inline)) inline void float_to_half_lanes(const std::uint8_t* x, std::size_t n,
+                                                               std::uint16_t* bits) {
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t b;
+    std::memcpy(&b, x + 4 * i, 4);
+    const std::uint32_t biased = (b >> 23) & 0xff, fraction = b & 0x7fffff;
+    const std::uint32_t negative = b >> 31;
+    const std::uint32_t m = fraction | (biased != 0 ? 0x800000u : 0u);
+    const std::int32_t e = std::int32_t(biased != 0 ? biased : 1);
+    const std::uint32_t shift = std::uint32_t(std::clamp(126 - e, 13, 31));
+    const std::uint32_t kept = m >> shift, low = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    std::uint32_t up = 0;
+    if constexpr (R == Rounding::NearestEven) up = std::uint32_t(low + (kept & 1u) > half);
+    if constexpr (R == Rounding::TowardPositive) up = std::uint32_t(low != 0) & (negative ^ 1u);
+    if constexpr (R == Rounding::TowardNegative) up = std::uint32_t(low != 0) & negative;
+    const std::uint32_t base = e >= 113 ? std::uint32_t(e - 113) << 10 : 0u;  // e - 127 + 15 - 1
+    const std::uint32_t rounded = base + kept + up;
+    // Overflow: infinity, or the largest finite half where the mode rounds
+    // toward zero for this sign.
+    std::uint32_t overflow = 0x7c00;
+    if constexpr (R == Rounding::TowardZero) overflow = 0x7bff;
+    if constexpr (R == Rounding::TowardPositive) overflow = 0x7c00 - negative;
+    if constexpr (R == Rounding::TowardNegative) overflow = 0x7bff + negative;
+    // Masks, not a bool condition of two compares (see float_to_int_lanes).
+    const std::uint32_t overflows = (0u - std::uint32_t(e >= 143)) | (0u - std::uint32_t(rounded >= 0x7c00));
+    const std::uint32_t finite = (overflow & overflows) | (rounded & ~overflows);
+    const std::uint32_t special = fraction != 0 ? 0x7e00u | (fraction >> 13) : 0x7c00u;
+    bits[i] = std::uint16_t(negative << 15 | (biased == 255 ? special : finite));
+  }
+}
+
+template <typename T, Rounding R>
+void float_to_int_base(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, bool sat,
+                       T* bits, T* defined, std::uint8_t* oor) {
+  float_to_int_lanes<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+}
+template <typename T, Rounding R>
+__attribute__((target("avx2"))) void float_to_int_avx2(const std::uint8_t* x, std::size_t n, std::uint32_t max,
+                                                       std::uint32_t neg_limit, bool sat, T* bits, T* defined,
+                                                       std::uint8_t* oor) {
+  float_to_int_lanes<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+}
+
+template <typename T, Rounding R>
+void float_to_int_for(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, bool sat,
+                      T* bits, T* defined, std::uint8_t* oor) {
+  if (cpu_has_avx2()) float_to_int_avx2<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+  else float_to_int_base<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+}
+
+template <typename Src, Rounding R>
+void int_to_float_base(const std::uint8_t* x, std::size_t n, std::uint32_t* bits) {
+  int_to_float_lanes<Src, R>(x, n, bits);
+}
+template <typename Src, Rounding R>
+__attribute__((target("avx2"))) void int_to_float_avx2(const std::uint8_t* x, std::size_t n, std::uint32_t* bits) {
+  int_to_float_lanes<Src, R>(x, n, bits);
+}
+
+template <typename Src>
+void int_to_float_from(const std::uint8_t* x, std::size_t n, Rounding r, std::uint32_t* bits) {
+  const bool avx2 = cpu_has_avx2();
+  switch (r) {
+    case Rounding::NearestEven:
+      return avx2 ? int_to_float_avx2<Src, Rounding::NearestEven>(x, n, bits)
+                  : int_to_float_base<Src, Rounding::NearestEven>(x, n, bits);
+    case Rounding::TowardZero:
+      return avx2 ? int_to_float_avx2<Src, Rounding::TowardZero>(x, n, bits)
+                  : int_to_float_base<Src, Rounding::TowardZero>(x, n, bits);
+    case Rounding::TowardPositive:
+      return avx2 ? int_to_float_avx2<Src, Rounding::TowardPositive>(x, n, bits)
+                  : int_to_float_base<Src, Rounding::TowardPositive>(x, n, bits);
+    case Rounding::TowardNegative:
+      return avx2 ? int_to_float_avx2<Src, Rounding::TowardNegative>(x, n, bits)
+                  : int_to_float_base<Src, Rounding::TowardNegative>(x, n, bits);
+  }
+}
+
+template <Rounding R>
+void float_to_half_base(const std::uint8_t* x, std::size_t n, std::uint16_t* bits) {
+  float_to_half_lanes<R>(x, n, bits);
+}
+template <Rounding R>
+__attribute__((target("avx2"))) void float_to_half_avx2(const std::uint8_t* x, std::size_t n, std::uint16_t* bits) {
+  float_to_half_lanes<R>(x, n, bits);
+}
+template <Rounding R>
+void float_to_half_for(const std::uint8_t* x, std::size_t n, std::uint16_t* bits) {
+  if (cpu_has_avx2()) float_to_half_avx2<R>(x, n, bits);
+  else float_to_half_base<R>(x, n, bits);
+}
+
+}  // namespace
+
+template <typename T>
+void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits,
+                        T* defined, std::uint8_t* out_of_range) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  const std::uint32_t max = std::uint32_t(dst.max()), neg_limit = std::uint32_t(-dst.min());
+  switch (r) {
+    case Rounding::NearestEven:
+      return float_to_int_for<T, Rounding::NearestEven>(p, n, max, neg_limit, saturate, bits, defined, out_of_range);
+    case Rounding::TowardZero:
+      return float_to_int_for<T, Rounding::TowardZero>(p, n, max, neg_limit, saturate, bits, defined, out_of_range);
+    case Rounding::TowardPositive:
+      return float_to_int_for<T, Rounding::TowardPositive>(p, n, max, neg_limit, saturate, bits, defined,
+                                                           out_of_range);
+    case Rounding::TowardNegative:
+      return float_to_int_for<T, Rounding::TowardNegative>(p, n, max, neg_limit, saturate, bits, defined,
+                                                           out_of_range);
+  }
+}
+
+void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r, std::uint32_t* bits) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  switch (src.bits) {
+    case 8: return src.is_signed ? int_to_float_from<std::int8_t>(p, n, r, bits) : int_to_float_from<std::uint8_t>(p, n, r, bits);
+    case 16: return src.is_signed ? int_to_float_from<std::int16_t>(p, n, r, bits) : int_to_float_from<std::uint16_t>(p, n, r, bits);
+    default: return src.is_signed ? int_to_float_from<std::int32_t>(p, n, r, bits) : int_to_float_from<std::uint32_t>(p, n, r, bits);
+  }
+}
+
+void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t* bits) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  switch (r) {
+    case Rounding::NearestEven: return float_to_half_for<Rounding::NearestEven>(p, n, bits);
+    case Rounding::TowardZero: return float_to_half_for<Rounding::TowardZero>(p, n, bits);
+    case Rounding::TowardPositive: return float_to_half_for<Rounding::TowardPositive>(p, n, bits);
+    case Rounding::TowardNegative: return float_to_half_for<Rounding::TowardNegative>(p, n, bits);
+  }
+}
+
+template void float_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint8_t*,
+                                               std::uint8_t*, std::uint8_t*);
+template void float_to_int_block<std::uint16_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint16_t*,
+                                                std::uint16_t*, std::uint8_t*);
+template void float_to_int_block<std::uint32_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint32_t*,
+                                                std::uint32_t*, std::uint8_t*);
+
+}  // namespace clconform::ref

@@ -1,0 +1,39 @@
+// The conversions an exhaustive sweep over 32-bit sources needs, for a
+// block of lanes at once: float to an integer type of at most 32 bits, an
+// integer type of at most 32 bits to float, and float to half, in every
+// rounding mode. A second derivation of the rules int_convert.hpp and
+// format_convert.hpp implement (OpenCL C 3.0 6.4.3.2 and 6.4.3.3; 6.15.7
+// for vstore_half), written as one branch-free loop per type and rounding
+// mode in 32- and 64-bit lanes, which the compiler vectorizes (with AVX2
+// where the CPU has it). tests/reference/test_convert_block.cpp checks
+// every lane against those headers on the edges of every binade, on both
+// sides of every half and its rounding midpoints, on seeded samples, and
+// every 8- and 16-bit source in full.
+//
+// Layout: N packed source patterns (the sweep's buffer, little-endian);
+// the results as N packed patterns of the destination's element type.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "reference/int_convert.hpp"
+#include "reference/rounding.hpp"
+
+namespace clconform::ref {
+
+// float_to_int<Float> of N float patterns X into DST (at most 32 bits):
+// per lane BITS (IntResult::bits), DEFINED (all ones where IntResult::defined,
+// else 0) and OUT_OF_RANGE (1 where IntResult::range is not InRange).
+// T is DST's unsigned element type (uint8_t, uint16_t or uint32_t).
+template <typename T>
+void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits,
+                        T* defined, std::uint8_t* out_of_range);
+
+// int_to_float<Float> of N patterns X of SRC (at most 32 bits) into BITS.
+void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r, std::uint32_t* bits);
+
+// convert<Float, Half> of N float patterns X into BITS.
+void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t* bits);
+
+}  // namespace clconform::ref

@@ -1,0 +1,158 @@
+// reference/convert_block (the block conversions of 32-bit sources) against
+// reference/int_convert (the per-lane conversions, checked in
+// test_int_convert.cpp): the same bits, defined flags and range flags on
+// every lane, for every destination or source format and rounding mode,
+// with and without saturation. Float sources: both signs of every biased
+// exponent with the lowest, highest and seeded random fractions, and the
+// floats on both sides of every integer and half-integer up to 2^33.
+// Float to half: the same floats, and those on both sides of every finite
+// half and of the midpoint between it and the next one up. Integer
+// sources: every 8- and 16-bit pattern, and for 32 bits the
+// neighbourhoods of every power of two and seeded random patterns. The
+// blocks have uneven sizes, so that the vectorized loop bodies and their
+// remainders both run.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "reference/convert_block.hpp"
+#include "reference/format_convert.hpp"
+#include "reference/int_convert.hpp"
+
+namespace clconform::ref {
+namespace {
+
+std::vector<std::uint32_t> float_patterns() {
+  std::vector<std::uint32_t> out;
+  std::mt19937 rng(20261123);
+  for (std::uint32_t sign : {0u, 1u})
+    for (std::uint32_t biased = 0; biased < 256; ++biased) {
+      const std::uint32_t head = sign << 31 | biased << 23;
+      for (std::uint32_t f = 0; f < 64; ++f) out.push_back(head | f);
+      for (std::uint32_t f = 0; f < 64; ++f) out.push_back(head | (0x7fffff - f));
+      for (int k = 0; k < 256; ++k) out.push_back(head | (rng() & 0x7fffff));
+    }
+  // Both sides of every integer k and k + 1/2 below 2^33, at a sparser
+  // step above 2^12: the rounding ties and the range edges.
+  for (double k = 0; k < 0x1p33; k = k < 4096 ? k + 0.5 : k * 1.0009765625 + 1) {
+    float f = float(k);
+    std::uint32_t b;
+    std::memcpy(&b, &f, 4);
+    for (std::uint32_t d = 0; d < 3; ++d)
+      for (std::uint32_t sign : {0u, 0x80000000u}) {
+        out.push_back((b + d) | sign);
+        if (b >= d) out.push_back((b - d) | sign);
+      }
+  }
+  return out;
+}
+
+template <typename T>
+void check_float_to_int(IntFormat dst) {
+  const std::vector<std::uint32_t> x = float_patterns();
+  for (Rounding r : all_roundings)
+    for (bool sat : {false, true}) {
+      SCOPED_TRACE(testing::Message() << "to " << (dst.is_signed ? "i" : "u") << dst.bits << " " << rounding_suffix(r)
+                                      << (sat ? " sat" : ""));
+      std::vector<T> bits(x.size()), defined(x.size());
+      std::vector<std::uint8_t> outside(x.size());
+      for (std::size_t at = 0, step = 1; at < x.size(); at += step, step = step % 61 + 7) {
+        const std::size_t n = std::min(step, x.size() - at);
+        float_to_int_block<T>(x.data() + at, n, dst, r, sat, bits.data() + at, defined.data() + at, outside.data() + at);
+      }
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < x.size() && wrong < 5; ++i) {
+        const IntResult want = float_to_int<Float>(x[i], dst, r, sat);
+        const bool ok = T(want.bits) == bits[i] && (want.defined ? T(~T(0)) : T(0)) == defined[i] &&
+                        (want.range != IntRange::InRange) == (outside[i] != 0);
+        if (!ok) {
+          ++wrong;
+          ADD_FAILURE() << std::hex << "x 0x" << x[i] << ": bits 0x" << std::uint64_t(bits[i]) << " want 0x"
+                        << want.bits << ", defined " << std::uint64_t(defined[i] != 0) << " want " << want.defined
+                        << ", out of range " << int(outside[i]) << " want " << (want.range != IntRange::InRange);
+        }
+      }
+    }
+}
+
+TEST(ConvertBlock, FloatToEveryIntegerTypeOfAtMost32Bits) {
+  check_float_to_int<std::uint8_t>({8, true});
+  check_float_to_int<std::uint8_t>({8, false});
+  check_float_to_int<std::uint16_t>({16, true});
+  check_float_to_int<std::uint16_t>({16, false});
+  check_float_to_int<std::uint32_t>({32, true});
+  check_float_to_int<std::uint32_t>({32, false});
+}
+
+void check_int_to_float(IntFormat src) {
+  std::vector<std::uint32_t> x;
+  if (src.bits < 32) {
+    for (std::uint32_t v = 0; v < (1u << src.bits); ++v) x.push_back(v);
+  } else {
+    for (int p = 0; p < 32; ++p)
+      for (std::uint32_t d = 0; d < 300; ++d) {
+        x.push_back((1u << p) + d);
+        x.push_back((1u << p) - d);
+      }
+    std::mt19937 rng(7);
+    for (int k = 0; k < (1 << 18); ++k) x.push_back(rng());
+  }
+  // Packed patterns of the source's size.
+  const std::size_t size = src.bits / 8;
+  std::vector<std::uint8_t> packed(x.size() * size);
+  for (std::size_t i = 0; i < x.size(); ++i) std::memcpy(packed.data() + i * size, &x[i], size);
+  for (Rounding r : all_roundings) {
+    SCOPED_TRACE(testing::Message() << "from " << (src.is_signed ? "i" : "u") << src.bits << " " << rounding_suffix(r));
+    std::vector<std::uint32_t> bits(x.size());
+    for (std::size_t at = 0, step = 1; at < x.size(); at += step, step = step % 61 + 7)
+      int_to_float_block(packed.data() + at * size, std::min(step, x.size() - at), src, r, bits.data() + at);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < x.size() && wrong < 5; ++i) {
+      const std::uint32_t want = int_to_float<Float>(x[i] & src.mask(), src, r);
+      if (bits[i] != want) {
+        ++wrong;
+        ADD_FAILURE() << std::hex << "x 0x" << (x[i] & src.mask()) << ": 0x" << bits[i] << " want 0x" << want;
+      }
+    }
+  }
+}
+
+TEST(ConvertBlock, EveryIntegerTypeOfAtMost32BitsToFloat) {
+  for (unsigned b : {8u, 16u, 32u})
+    for (bool s : {true, false}) check_int_to_float({b, s});
+}
+
+TEST(ConvertBlock, FloatToHalf) {
+  std::vector<std::uint32_t> x = float_patterns();
+  for (std::uint32_t h = 0; h < 0x7c00; ++h) {
+    const double here = double(half_to_float(std::uint16_t(h))), next = double(half_to_float(std::uint16_t(h + 1)));
+    for (double v : {here, (here + next) / 2}) {  // both exact in float
+      const std::uint32_t b = to_bits(float(v));
+      for (std::uint32_t sign : {0u, 0x80000000u})
+        for (std::uint32_t d = 0; d < 3; ++d) {
+          x.push_back((b + d) | sign);
+          if (b >= d) x.push_back((b - d) | sign);
+        }
+    }
+  }
+  for (Rounding r : all_roundings) {
+    SCOPED_TRACE(rounding_suffix(r));
+    std::vector<std::uint16_t> bits(x.size());
+    for (std::size_t at = 0, step = 1; at < x.size(); at += step, step = step % 61 + 7)
+      float_to_half_block(x.data() + at, std::min(step, x.size() - at), r, bits.data() + at);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < x.size() && wrong < 5; ++i) {
+      const std::uint16_t want = convert<Float, Half>(x[i], r);
+      if (bits[i] != want) {
+        ++wrong;
+        ADD_FAILURE() << std::hex << "x 0x" << x[i] << ": 0x" << bits[i] << " want 0x" << want;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace clconform::ref
