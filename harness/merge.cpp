@@ -185,12 +185,13 @@ Value merge_case(const std::string& id, const std::vector<const Value*>& parts, 
   Value out = *worst;
   out.as_object();
   unsigned long long checked = 0, failed = 0;
-  double time_s = 0;
+  double time_s = 0, build_s = 0;
   std::vector<Value> failures;
   for (const Value* p : parts) {
     checked += p->get("checked").is_number() ? p->at("checked").as_uint() : 0;
     failed += p->get("failed").is_number() ? p->at("failed").as_uint() : 0;
     time_s += number(p->get("time_s"));
+    build_s += number(p->get("build_s"));
     if (p->get("failures").is_array())
       for (const Value& f : p->at("failures").as_array()) failures.push_back(f);
   }
@@ -202,6 +203,7 @@ Value merge_case(const std::string& id, const std::vector<const Value*>& parts, 
   out["checked"] = checked;
   out["failed"] = failed;
   out["time_s"] = time_s;
+  out["build_s"] = build_s;
   if (!failures.empty()) out["failures"] = Value(Value::Array(failures));
   std::vector<const Value*> metrics;
   for (const Value* p : sliced)

@@ -50,6 +50,7 @@ const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& des
   if (blank(b.log)) b.log = chatter;
   if (!b.ok && blank(b.log)) b.log = cl_error_name(b.error) + " (the device gave no build log)";
   b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  build_seconds_ += b.seconds;
   return built_.emplace(key, std::move(b)).first->second;
 }
 

@@ -36,6 +36,9 @@ class ProgramCache {
 
   const BuiltProgram& get(const Suite& suite, const ProgramDesc& program);
   const std::string& options() const { return options_; }
+  // Seconds spent building programs so far (a case's share is the
+  // difference across it).
+  double build_seconds() const { return build_seconds_; }
 
  private:
   cl::Context context_;
@@ -43,6 +46,7 @@ class ProgramCache {
   std::string options_;
   std::string cl_std_2x_;
   std::map<std::string, BuiltProgram> built_;  // key: suite/program
+  double build_seconds_ = 0;
 };
 
 }  // namespace clconform

@@ -43,6 +43,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       known.for_case(session.info().name, session.info().driver_version, c.id, opts.build_options, opts.full());
   CaseResult r(&excuses);
   auto start = std::chrono::steady_clock::now();
+  const double built_before = session.programs.build_seconds();
   std::optional<CaseRun::Slice> slice;
   std::string missing = missing_capability(c, session.info());
   if (!missing.empty()) {
@@ -83,6 +84,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   for (const auto& l : c.labels) labels.push_back(l);
   rec["labels"] = labels;
   rec["time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  rec["build_s"] = session.programs.build_seconds() - built_before;
   rec["program"] = suite.name + "/" + suite.program_of(c).file;
   rec["kernel"] = c.kernel;
   rec["device"] = session.info().name;

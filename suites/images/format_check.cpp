@@ -157,8 +157,7 @@ void check_format(CaseRun& run) {
         float gf;
         std::memcpy(&gf, &g, 4);
         char buf[64];
-        std::snprintf(buf, sizeof buf, f.access == 'f' ? "%.9g (0x%08x)" : "%d (0x%08x)",
-                      f.access == 'f' ? double(gf) : double(int32_t(g)), g);
+        std::snprintf(buf, sizeof buf, "%.9g (0x%08x)", double(gf), g);
         m.output = f.access == 'f' ? buf : std::to_string(f.access == 'i' ? int64_t(int32_t(g)) : int64_t(g));
         m.expected = want[c].describe();
         m.note = std::string("read_image") + (f.access == 'u' ? "ui" : std::string(1, f.access)) + " (" +
