@@ -59,6 +59,7 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
   // $CLCONFORM_SWEEP_THREADS caps the host threads, for measuring how a
   // sweep scales with them (bench/README.md).
   if (const char* t = std::getenv("CLCONFORM_SWEEP_THREADS"); t && std::atoi(t) > 0) threads_ = unsigned(std::atoi(t));
+  const double start = now();
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
   const cl::Device& dev = run_.session.handle.device;
@@ -100,6 +101,7 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
     for (auto& arrays : slot->out)
       for (unsigned e : shape_.out_elem) arrays.push_back(make(chunk_lanes_ * e, true));
   }
+  times_.setup_s = now() - start;
 }
 
 Sweep::~Sweep() {
@@ -251,6 +253,7 @@ void Sweep::finish(unsigned s) {
 
 json::Value Sweep::times_json() const {
   json::Value v = json::Value::object();
+  v["setup_s"] = times_.setup_s;
   v["wall_s"] = times_.wall_s;
   v["host_fill_s"] = times_.host_fill_s;
   v["host_verify_s"] = times_.host_verify_s;

@@ -47,6 +47,7 @@ struct SweepShape {
 // Where the time of a sweep went, for benchmarks and the case's metrics.
 // Device times come from event profiling (0 when the queue lacks it).
 struct SweepTimes {
+  double setup_s = 0;        // allocating and mapping the buffers, before the sweep
   double wall_s = 0;         // the whole sweep
   double host_fill_s = 0;    // host threads writing inputs
   double host_verify_s = 0;  // host threads verifying

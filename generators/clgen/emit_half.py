@@ -240,11 +240,13 @@ def build():
     m.add_program('store_space', '\n'.join(src for _, _, src, _ in spaces))
     for name, call, _, params in spaces:
         m.add_case(f'half.{call}.float.{params["space"]}', 'store_space', name, 'half.store', 'store_space', params)
+    # A program per sweep (its six widths' kernels): a sweep is run alone
+    # more often than not, and builds only what it runs.
     for src_type, group, req in (('float', 'store_sweep', ()), ('double', 'store_sweep_double', ('fp64',))):
-        sweeps = sweep_cases(src_type)
-        m.add_program(group, pragmas(req) + '\n'.join(src for _, ks, _ in sweeps for _, src in ks), req)
-        for call, kernels, params in sweeps:
-            m.add_case(f'half.sweep.{call}.{src_type}', group, kernels[0][0], 'half.store_sweep', group, params, req)
+        for call, kernels, params in sweep_cases(src_type):
+            program = f'{group}_{call}'
+            m.add_program(program, pragmas(req) + '\n'.join(src for _, src in kernels), req)
+            m.add_case(f'half.sweep.{call}.{src_type}', program, kernels[0][0], 'half.store_sweep', group, params, req)
     for what, src, kernel, why in REJECTS:
         program = f'reject_{what}'
         m.add_program(program, src)
