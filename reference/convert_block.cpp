@@ -20,15 +20,14 @@ bool cpu_has_avx2() {
 // 32 bits. The wrapped pattern an out-of-range result carries for
 // information is v modulo 2^32 (then 2^N): m << e for e < 32, else 0, as
 // int_convert.hpp gives it.
-template <typename T, Rounding R>
+// Saturated, every result is defined and DEFINED is not written.
+template <typename T, Rounding R, bool Saturate>
 __attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t* x, std::size_t n,
-                                                              std::uint32_t max, std::uint32_t neg_limit,
-                                                              bool saturate, T* bits, T* defined,
-                                                              std::uint8_t* out_of_range) {
+                                                              std::uint32_t max, std::uint32_t neg_limit, T* bits,
+                                                              T* defined) {
   // Selections as all-ones masks of the lane's width: a bool operand in a
   // selection keeps GCC from vectorizing the loop.
   const std::uint32_t max_pattern = max, min_pattern = 0u - neg_limit;
-  const std::uint32_t saturating = saturate ? ~0u : 0u;
   for (std::size_t i = 0; i < n; ++i) {
     std::uint32_t b;
     std::memcpy(&b, x + 4 * i, 4);
@@ -51,13 +50,15 @@ __attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t
     if constexpr (R == Rounding::TowardNegative) up = std::uint32_t(low != 0) & negative;
     const std::uint32_t magnitude = e >= 0 ? left : kept + up;
     const std::uint32_t outside = biased >= 159 || magnitude > (negative != 0 ? neg_limit : max) ? ~0u : 0u;
-    const std::uint32_t nan = biased == 255 && fraction != 0 ? ~0u : 0u;
     const std::uint32_t wrapped = negative != 0 ? 0u - magnitude : magnitude;
-    const std::uint32_t clamped = ~nan & (negative != 0 ? min_pattern : max_pattern);
-    const std::uint32_t take_clamped = outside & saturating;
-    bits[i] = T((clamped & take_clamped) | (wrapped & ~take_clamped));
-    defined[i] = T(~outside | saturating);
-    out_of_range[i] = std::uint8_t(outside & 1u);
+    if constexpr (Saturate) {
+      const std::uint32_t nan = biased == 255 && fraction != 0 ? ~0u : 0u;
+      const std::uint32_t clamped = ~nan & (negative != 0 ? min_pattern : max_pattern);
+      bits[i] = T((clamped & outside) | (wrapped & ~outside));
+    } else {
+      bits[i] = T(wrapped);
+      defined[i] = T(~outside);
+    }
   }
 }
 
@@ -138,23 +139,28 @@ __attribute__((always_inline)) inline void float_to_half_lanes(const std::uint8_
   }
 }
 
-template <typename T, Rounding R>
-void float_to_int_base(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, bool sat,
-                       T* bits, T* defined, std::uint8_t* oor) {
-  float_to_int_lanes<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+template <typename T, Rounding R, bool Saturate>
+void float_to_int_base(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, T* bits,
+                       T* defined) {
+  float_to_int_lanes<T, R, Saturate>(x, n, max, neg_limit, bits, defined);
 }
-template <typename T, Rounding R>
+template <typename T, Rounding R, bool Saturate>
 __attribute__((target("avx2"))) void float_to_int_avx2(const std::uint8_t* x, std::size_t n, std::uint32_t max,
-                                                       std::uint32_t neg_limit, bool sat, T* bits, T* defined,
-                                                       std::uint8_t* oor) {
-  float_to_int_lanes<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+                                                       std::uint32_t neg_limit, T* bits, T* defined) {
+  float_to_int_lanes<T, R, Saturate>(x, n, max, neg_limit, bits, defined);
 }
 
 template <typename T, Rounding R>
 void float_to_int_for(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, bool sat,
-                      T* bits, T* defined, std::uint8_t* oor) {
-  if (cpu_has_avx2()) float_to_int_avx2<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
-  else float_to_int_base<T, R>(x, n, max, neg_limit, sat, bits, defined, oor);
+                      T* bits, T* defined) {
+  const bool avx2 = cpu_has_avx2();
+  if (sat) {
+    if (avx2) float_to_int_avx2<T, R, true>(x, n, max, neg_limit, bits, defined);
+    else float_to_int_base<T, R, true>(x, n, max, neg_limit, bits, defined);
+  } else {
+    if (avx2) float_to_int_avx2<T, R, false>(x, n, max, neg_limit, bits, defined);
+    else float_to_int_base<T, R, false>(x, n, max, neg_limit, bits, defined);
+  }
 }
 
 template <typename Src, Rounding R>
@@ -202,21 +208,14 @@ void float_to_half_for(const std::uint8_t* x, std::size_t n, std::uint16_t* bits
 }  // namespace
 
 template <typename T>
-void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits,
-                        T* defined, std::uint8_t* out_of_range) {
+void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits, T* defined) {
   const auto* p = static_cast<const std::uint8_t*>(x);
   const std::uint32_t max = std::uint32_t(dst.max()), neg_limit = std::uint32_t(-dst.min());
   switch (r) {
-    case Rounding::NearestEven:
-      return float_to_int_for<T, Rounding::NearestEven>(p, n, max, neg_limit, saturate, bits, defined, out_of_range);
-    case Rounding::TowardZero:
-      return float_to_int_for<T, Rounding::TowardZero>(p, n, max, neg_limit, saturate, bits, defined, out_of_range);
-    case Rounding::TowardPositive:
-      return float_to_int_for<T, Rounding::TowardPositive>(p, n, max, neg_limit, saturate, bits, defined,
-                                                           out_of_range);
-    case Rounding::TowardNegative:
-      return float_to_int_for<T, Rounding::TowardNegative>(p, n, max, neg_limit, saturate, bits, defined,
-                                                           out_of_range);
+    case Rounding::NearestEven: return float_to_int_for<T, Rounding::NearestEven>(p, n, max, neg_limit, saturate, bits, defined);
+    case Rounding::TowardZero: return float_to_int_for<T, Rounding::TowardZero>(p, n, max, neg_limit, saturate, bits, defined);
+    case Rounding::TowardPositive: return float_to_int_for<T, Rounding::TowardPositive>(p, n, max, neg_limit, saturate, bits, defined);
+    case Rounding::TowardNegative: return float_to_int_for<T, Rounding::TowardNegative>(p, n, max, neg_limit, saturate, bits, defined);
   }
 }
 
@@ -240,10 +239,10 @@ void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t
 }
 
 template void float_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint8_t*,
-                                               std::uint8_t*, std::uint8_t*);
+                                                std::uint8_t*);
 template void float_to_int_block<std::uint16_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint16_t*,
-                                                std::uint16_t*, std::uint8_t*);
+                                                std::uint16_t*);
 template void float_to_int_block<std::uint32_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint32_t*,
-                                                std::uint32_t*, std::uint8_t*);
+                                                std::uint32_t*);
 
 }  // namespace clconform::ref

@@ -23,12 +23,12 @@
 namespace clconform::ref {
 
 // float_to_int<Float> of N float patterns X into DST (at most 32 bits):
-// per lane BITS (IntResult::bits), DEFINED (all ones where IntResult::defined,
-// else 0) and OUT_OF_RANGE (1 where IntResult::range is not InRange).
-// T is DST's unsigned element type (uint8_t, uint16_t or uint32_t).
+// per lane BITS (IntResult::bits) and, without SATURATE, DEFINED (all ones
+// where IntResult::defined, else 0; saturated, every result is defined and
+// DEFINED, which may be null, is not written). T is DST's unsigned element
+// type (uint8_t, uint16_t or uint32_t).
 template <typename T>
-void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits,
-                        T* defined, std::uint8_t* out_of_range);
+void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits, T* defined);
 
 // int_to_float<Float> of N patterns X of SRC (at most 32 bits) into BITS.
 void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r, std::uint32_t* bits);

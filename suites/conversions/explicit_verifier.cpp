@@ -86,33 +86,32 @@ bool block_form(const Job& job) {
 }
 
 // The references of N lanes from X by the block conversions, in the
-// arrays verify_lanes keeps (block_form<S, D>(job) holds).
+// arrays verify_lanes keeps (block_form<S, D>(job) holds). Returns whether
+// every lane's result is defined (saturated, or to a float): EXACT and
+// UNDEFINED are then not written.
 template <unsigned S, unsigned D>
-void references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* want, Elem<D>* exact,
-                         Elem<D>* undefined, uint8_t* nan, uint8_t* out_of_range) {
+bool references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* want, Elem<D>* exact,
+                         Elem<D>* undefined) {
   using T = Elem<D>;
-  std::fill(nan, nan + n, uint8_t(0));
   if (job.dst.kind != TypeDesc::Kind::Float) {
     if constexpr (S == 4 && D <= 4) {
-      ref::float_to_int_block<T>(x, n, int_format(job.dst), job.rnd, job.sat, want, exact, out_of_range);
+      ref::float_to_int_block<T>(x, n, int_format(job.dst), job.rnd, job.sat, want, job.sat ? nullptr : exact);
+      if (job.sat) return true;
       for (size_t i = 0; i < n; ++i) undefined[i] = T(~exact[i]) & T(1);
     }
-    return;
+    return false;
   }
-  if constexpr (D == 4) {
-    ref::int_to_float_block(x, n, int_format(job.src), job.rnd, want);
-    std::fill(exact, exact + n, T(~T(0)));
-    std::fill(undefined, undefined + n, T(0));
-    std::fill(out_of_range, out_of_range + n, uint8_t(0));
-  }
+  if constexpr (D == 4) ref::int_to_float_block(x, n, int_format(job.src), job.rnd, want);
+  return true;
 }
 
 // Blocks of lanes: the references of a block first (once for every width),
 // then each width's results compared with them in one tight loop that also
 // counts the implementation-defined results; only a block with a
-// difference or a NaN is looked at result by result. The reference's
-// fields are kept in separate arrays, written from registers: reading a
-// flag back from a freshly stored Expected stalls on every lane.
+// difference or a NaN is looked at result by result, each such lane's
+// reference then taken again in full. The reference's fields are kept in
+// separate arrays, written from registers: reading a flag back from a
+// freshly stored Expected stalls on every lane.
 template <unsigned S, unsigned D>
 void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
   using T = Elem<D>;
@@ -122,13 +121,15 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
   T want[kBlock];
   T exact[kBlock];      // all ones: defined and not a NaN, so the bits must match
   T undefined[kBlock];  // 1: implementation-defined, counted, not judged
-  uint8_t nan[kBlock], out_of_range[kBlock];
   for (size_t b0 = lo; b0 < hi; b0 += kBlock) {
     const size_t n = std::min(kBlock, hi - b0);
     size_t n_exact = 0, n_undefined = 0;
+    bool all_exact = false;  // every lane's bits must match: EXACT and UNDEFINED unused
     if (block_form<S, D>(job)) {
-      references_in_block<S, D>(job, ch.in[0] + b0 * S, n, want, exact, undefined, nan, out_of_range);
-      for (size_t i = 0; i < n; ++i) n_exact += exact[i] & 1u;
+      all_exact = references_in_block<S, D>(job, ch.in[0] + b0 * S, n, want, exact, undefined);
+      if (!all_exact)
+        for (size_t i = 0; i < n; ++i) n_exact += exact[i] & 1u;
+      n_exact = all_exact ? n : n_exact;
       n_undefined = n - n_exact;  // a NaN is due only from a float source to a float
     } else {
       for (size_t i = 0; i < n; ++i) {
@@ -136,8 +137,6 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
         want[i] = T(e.bits);
         exact[i] = e.defined && !e.nan ? T(~T(0)) : T(0);
         undefined[i] = !e.defined;
-        nan[i] = e.nan;
-        out_of_range[i] = e.out_of_range;
         n_exact += e.defined && !e.nan;
         n_undefined += !e.defined;
       }
@@ -148,11 +147,19 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
       // implementation-defined lanes hold the wrapped value.
       T differ = 0;
       uint32_t wrap = 0;
-      for (size_t i = 0; i < n; ++i) {
-        T got;
-        std::memcpy(&got, out + (b0 + i) * D, D);
-        differ |= (got ^ want[i]) & exact[i];
-        wrap += uint32_t(got == want[i]) & uint32_t(undefined[i]);
+      if (all_exact) {
+        for (size_t i = 0; i < n; ++i) {
+          T got;
+          std::memcpy(&got, out + (b0 + i) * D, D);
+          differ |= got ^ want[i];
+        }
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          T got;
+          std::memcpy(&got, out + (b0 + i) * D, D);
+          differ |= (got ^ want[i]) & exact[i];
+          wrap += uint32_t(got == want[i]) & uint32_t(undefined[i]);
+        }
       }
       if (differ == 0 && n_exact + n_undefined == n) {
         t.passed += n_exact;
@@ -162,15 +169,11 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
       }
       for (size_t i = 0; i < n; ++i) {
         const uint64_t got = load<D>(out, b0 + i);
-        if (exact[i] && got == want[i]) {
+        if ((all_exact || exact[i]) && got == want[i]) {
           ++t.passed;
           continue;
         }
-        Expected e;
-        e.bits = want[i];
-        e.defined = !undefined[i];
-        e.nan = nan[i];
-        e.out_of_range = out_of_range[i];
+        const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
         judge_lane<S>(job, ch, b0 + i, k, got, e, t);
       }
     }
