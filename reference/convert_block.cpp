@@ -14,13 +14,25 @@ bool cpu_has_avx2() {
   return has;
 }
 
+// 1 where the dropped part LOW of a magnitude (HALF: half the weight of the
+// last bit kept) rounds the kept part KEPT up in R, for a value of sign
+// NEGATIVE (1: negative), else 0. Nearest even: above one half, or at one
+// half with an odd kept part, in one compare (two make GCC branch).
+template <Rounding R, typename U>
+__attribute__((always_inline)) inline U round_up(U kept, U low, U half, U negative) {
+  if constexpr (R == Rounding::NearestEven) return U(low + (kept & 1u) > half);
+  if constexpr (R == Rounding::TowardPositive) return U(low != 0) & (negative ^ 1u);
+  if constexpr (R == Rounding::TowardNegative) return U(low != 0) & negative;
+  return 0;
+}
+
 // Float to integer in 32-bit lanes. |x| = m * 2^e with a 24-bit m; a float
 // of 2^32 or more (biased exponent 159 and up, infinities and NaNs too) is
 // beyond every destination here, and below 2^32 the rounded magnitude fits
 // 32 bits. The wrapped pattern an out-of-range result carries for
 // information is v modulo 2^32 (then 2^N): m << e for e < 32, else 0, as
-// int_convert.hpp gives it.
-// Saturated, every result is defined and DEFINED is not written.
+// int_convert.hpp gives it. Saturated, every result is defined and DEFINED
+// is not written.
 template <typename T, Rounding R, bool Saturate>
 __attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t* x, std::size_t n,
                                                               std::uint32_t max, std::uint32_t neg_limit, T* bits,
@@ -29,6 +41,8 @@ __attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t
   // selection keeps GCC from vectorizing the loop.
   const std::uint32_t max_pattern = max, min_pattern = 0u - neg_limit;
   for (std::size_t i = 0; i < n; ++i) {
+    // The fields decoded inline: through a helper returning them, GCC
+    // stops vectorizing some of these loops (the half loop below too).
     std::uint32_t b;
     std::memcpy(&b, x + 4 * i, 4);
     const std::uint32_t biased = (b >> 23) & 0xff, fraction = b & 0x7fffff;
@@ -42,14 +56,9 @@ __attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t
     // the same for every m.
     const std::uint32_t s = std::uint32_t(std::clamp(-e, 1, 31));
     const std::uint32_t kept = m >> s, low = m & ((1u << s) - 1), half = 1u << (s - 1);
-    std::uint32_t up = 0;
-    // Nearest even: above one half, or at one half with an odd integer part
-    // (one compare: two make GCC branch).
-    if constexpr (R == Rounding::NearestEven) up = std::uint32_t(low + (kept & 1u) > half);
-    if constexpr (R == Rounding::TowardPositive) up = std::uint32_t(low != 0) & (negative ^ 1u);
-    if constexpr (R == Rounding::TowardNegative) up = std::uint32_t(low != 0) & negative;
-    const std::uint32_t magnitude = e >= 0 ? left : kept + up;
-    const std::uint32_t outside = biased >= 159 || magnitude > (negative != 0 ? neg_limit : max) ? ~0u : 0u;
+    const std::uint32_t magnitude = e >= 0 ? left : kept + round_up<R>(kept, low, half, negative);
+    const std::uint32_t limit = negative != 0 ? neg_limit : max;
+    const std::uint32_t outside = (0u - std::uint32_t(biased >= 159)) | (0u - std::uint32_t(magnitude > limit));
     const std::uint32_t wrapped = negative != 0 ? 0u - magnitude : magnitude;
     if constexpr (Saturate) {
       const std::uint32_t nan = biased == 255 && fraction != 0 ? ~0u : 0u;
@@ -85,12 +94,8 @@ __attribute__((always_inline)) inline void int_to_float_lanes(const std::uint8_t
     std::memcpy(&db, &d, 8);
     const std::uint64_t fraction = db & ((std::uint64_t{1} << 52) - 1), dropped = fraction & ((1u << 29) - 1);
     const std::uint64_t top = fraction >> 29, half = std::uint64_t{1} << 28;
-    std::uint64_t up = 0;
-    if constexpr (R == Rounding::NearestEven) up = std::uint64_t(dropped + (top & 1u) > half);
-    if constexpr (R == Rounding::TowardPositive) up = std::uint64_t(dropped != 0) & (negative ^ 1u);
-    if constexpr (R == Rounding::TowardNegative) up = std::uint64_t(dropped != 0) & negative;
     // Rebias from double (1023) to float (127); 0 stays 0.
-    const std::uint64_t magnitude = (((db >> 52) - 896) << 23 | top) + up;
+    const std::uint64_t magnitude = (((db >> 52) - 896) << 23 | top) + round_up<R>(top, dropped, half, negative);
     const std::uint64_t nonzero = 0u - std::uint64_t(a != 0);
     bits[i] = std::uint32_t((magnitude | negative << 31) & nonzero);
   }
@@ -119,10 +124,7 @@ __attribute__((always_inline)) inline void float_to_half_lanes(const std::uint8_
     const std::int32_t e = std::int32_t(biased != 0 ? biased : 1);
     const std::uint32_t shift = std::uint32_t(std::clamp(126 - e, 13, 31));
     const std::uint32_t kept = m >> shift, low = m & ((1u << shift) - 1), half = 1u << (shift - 1);
-    std::uint32_t up = 0;
-    if constexpr (R == Rounding::NearestEven) up = std::uint32_t(low + (kept & 1u) > half);
-    if constexpr (R == Rounding::TowardPositive) up = std::uint32_t(low != 0) & (negative ^ 1u);
-    if constexpr (R == Rounding::TowardNegative) up = std::uint32_t(low != 0) & negative;
+    const std::uint32_t up = round_up<R>(kept, low, half, negative);
     const std::uint32_t base = e >= 113 ? std::uint32_t(e - 113) << 10 : 0u;  // e - 127 + 15 - 1
     const std::uint32_t rounded = base + kept + up;
     // Overflow: infinity, or the largest finite half where the mode rounds
