@@ -331,6 +331,16 @@ void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
   prepare_value(f, p, pre);
 }
 
+double DoubleJudge::fast_distance(const Point& p, uint64_t got) {
+  return std::fabs((double_of(got) - p.approx) * p.scale - p.resid);
+}
+bool DoubleJudge::fast_passes(const Point& p, double d, double b) {
+  return (d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b;
+}
+bool DoubleJudge::fast_fails(const Point& p, double d, double b) {
+  return (d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b;
+}
+
 Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) const {
   const Fn f = fn_of(id_);
   if (p.beyond != 0) {
@@ -414,13 +424,11 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     // within 2^-53 of itself; resid and the subtraction add 2^-53 each: the
     // computed d is within 2^-50 (d + 1) of |got - q| / s, which the
     // relative and absolute slack of 2^-46 below covers.
-    const double diff = (double_of(got) - p.approx) * p.scale;
-    const double d = std::fabs(diff - p.resid);
+    const double d = fast_distance(p, got);
     const double estimate = d / p.ulp_q;
     if (correctly_rounded) return rounded(estimate);
-    const double b = bound.value;
-    if ((d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b) return pass(estimate);
-    if ((d - p.err) / p.ulp_max * (1 - 0x1p-46) - 0x1p-46 > b) return fail(estimate);
+    if (fast_passes(p, d, bound.value)) return pass(estimate);
+    if (fast_fails(p, d, bound.value)) return fail(estimate);
     // Too near the bound for double arithmetic: binary128 decides below.
   }
   enclosure(p, &q, &e);

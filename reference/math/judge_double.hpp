@@ -73,6 +73,17 @@ class DoubleJudge {
   // The verdict on double bits GOT at POINT under BOUND.
   Verdict judge(const Point& point, uint64_t got, const Bound& bound) const;
 
+  // judge's double arithmetic at a fast point P (judge_double.cpp gives
+  // its error): the distance of GOT from the real result in units of s,
+  // and whether a distance D passes, or fails, a bound of B ulps for
+  // certain. A sweep's verifier reads the certain nearest double's verdict
+  // from these, as judge gives it, without judge's other cases. Out of
+  // line: compiled with the rest of reference/, without FP contraction,
+  // so that every caller computes the same bits.
+  static double fast_distance(const Point& p, uint64_t got);
+  static bool fast_passes(const Point& p, double d, double b);
+  static bool fast_fails(const Point& p, double d, double b);
+
   const FunctionInfo& info() const { return *info_; }
 
  private:

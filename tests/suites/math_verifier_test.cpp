@@ -1,12 +1,13 @@
-// The math verifier's common-lane path against its per-lane path: the same
-// lanes and synthetic device results verified both ways must give the same
-// accumulator, field by field (counts, histogram, per-width maxima, worst
-// result, MPFR fallbacks, edge-case outcomes, wrong values).
+// The math verifier's common-lane path against its per-lane path, for float
+// and for double cases: the same lanes and synthetic device results
+// verified both ways must give the same accumulator, field by field
+// (counts, histogram, per-width maxima, worst result, MPFR fallbacks,
+// edge-case outcomes, wrong values).
 //
 // The synthetic results are chosen to reach every branch: half the lanes
-// have the certain nearest float at every width (the common case), the
-// others per width a mix of the nearest float, floats 1 to 6 away, the
-// float on the other side of the real value (a rounding boundary: right or
+// have the certain nearest value at every width (the common case), the
+// others per width a mix of the nearest value, values 1 to 6 ulps away, the
+// value on the other side of the real result (a rounding boundary: right or
 // wrong under correct rounding, depending on how close the value is to the
 // midpoint), NaNs, infinities, zeros, sign flips and random bits.
 //
@@ -33,7 +34,6 @@ namespace {
 using namespace clconform;
 namespace sm = clconform::suites::math;
 namespace rm = clconform::ref::math;
-using Verifier = sm::MathVerifier<sm::FloatFormat>;
 
 const Suite& math_suite() {
   static const Suite s = load_suite(CLCONFORM_TEST_DATA, "math");
@@ -46,10 +46,11 @@ const Case* find_case(const std::string& id) {
   return nullptr;
 }
 
-bool is_float_case(const Case& c) {
+bool is_double_case(const Case& c) {
   const json::Value& f = c.params.get("format");
-  return c.check == "math.builtin" && !(f.is_string() && f.as_string() == "double");
+  return f.is_string() && f.as_string() == "double";
 }
+bool is_float_case(const Case& c) { return c.check == "math.builtin" && !is_double_case(c); }
 
 using clconform::ref::to_bits;
 float from_bits(uint32_t b) { return clconform::ref::float_from_bits(b); }
@@ -73,6 +74,38 @@ uint32_t perturb(uint32_t want, double approx, uint64_t r) {
   return uint32_t(s);
 }
 
+// The same choices for a double result.
+uint64_t perturb(uint64_t want, double approx, uint64_t r) {
+  const uint64_t exponent = 0x7ff0000000000000u, sign = 0x8000000000000000u;
+  const bool finite = (want & exponent) != exponent;
+  const unsigned c = unsigned(r % 100);
+  const uint64_t s = counter_bits(r, 1, 2);
+  if (c < 50 || !finite) return c < 95 || finite ? want : s;
+  if (c < 64) return s & 1 ? want + 1 : want - 1;
+  if (c < 70) return s & 1 ? want + 2 + (s >> 1) % 5 : want - 2 - (s >> 1) % 5;
+  if (c < 80) {  // the double on the real value's other side
+    const double w = clconform::ref::double_from_bits(want);
+    return to_bits(std::nextafter(w, approx > w ? HUGE_VAL : -HUGE_VAL));
+  }
+  if (c < 84) return 0x7ff8000000000000u;
+  if (c < 87) return s & 1 ? exponent : exponent | sign;
+  if (c < 90) return s & 1 ? sign : 0u;
+  if (c < 94) return want ^ sign;
+  return s;
+}
+
+// An argument's value as the reference reads it, from its bits.
+double arg_value(sm::Arg kind, uint64_t b) {
+  switch (kind) {
+    case sm::Arg::Float: return double(from_bits(uint32_t(b)));
+    case sm::Arg::Double: return clconform::ref::double_from_bits(b);
+    case sm::Arg::Int: return double(int32_t(uint32_t(b)));
+    case sm::Arg::Uint: return double(uint32_t(b));
+    case sm::Arg::Ulong: return double(b);
+  }
+  return 0;
+}
+
 // Lanes [FIRST, FIRST + N) of a case, filled by the verifier, with
 // synthetic results of every output at every width.
 struct Lanes {
@@ -81,7 +114,11 @@ struct Lanes {
   std::vector<std::vector<std::vector<uint8_t>>> out;  // [width][output]
 };
 
-Lanes make_lanes(const Verifier& v, const json::Value& params, uint64_t first, size_t n, uint64_t seed) {
+template <typename Fmt>
+Lanes make_lanes(const sm::MathVerifier<Fmt>& v, const json::Value& params, uint64_t first, size_t n,
+                 uint64_t seed) {
+  using Bits = typename Fmt::Bits;
+  using Judge = typename Fmt::Judge;
   Lanes l;
   l.chunk.first = first;
   l.chunk.count = l.chunk.valid = n;
@@ -97,15 +134,13 @@ Lanes make_lanes(const Verifier& v, const json::Value& params, uint64_t first, s
     for (size_t j = 0; j < ob.size(); ++j) l.out[k][j].assign(size_t(ob[j]) * n, 0);
 
   // Each lane's arguments as the reference reads them.
-  std::vector<rm::Judge::Point> points(n);
+  std::vector<typename Judge::Point> points(n);
   for (size_t i = 0; i < n; ++i) {
     for (size_t a = 0; a < v.args().size(); ++a) {
-      uint32_t b = 0;
-      std::memcpy(&b, l.in[a].data() + 4 * i, 4);
-      const sm::Arg kind = v.args()[a];
-      points[i].args[a] = kind == sm::Arg::Float ? double(from_bits(b))
-                          : kind == sm::Arg::Int ? double(int32_t(b))
-                                                 : double(b);
+      const unsigned bytes = sm::arg_bytes(v.args()[a]);
+      uint64_t b = 0;
+      std::memcpy(&b, l.in[a].data() + bytes * i, bytes);
+      points[i].args[a] = arg_value(v.args()[a], b);
     }
   }
   const auto& outputs = params.at("outputs").as_array();
@@ -113,28 +148,28 @@ Lanes make_lanes(const Verifier& v, const json::Value& params, uint64_t first, s
     const json::Value& o = outputs[j];
     const bool nan_fn = o.at("judge").is_null();
     const bool is_int = o.at("kind").as_string() == "int";
-    std::vector<rm::Judge::Point> p = points;
-    if (!nan_fn && !is_int) rm::Judge(o.at("judge").as_string(), rm::Denormals::Kept).prepare_many(p.data(), n);
+    std::vector<typename Judge::Point> p = points;
+    if (!nan_fn && !is_int) Judge(o.at("judge").as_string(), rm::Denormals::Kept).prepare_many(p.data(), n);
     for (size_t i = 0; i < n; ++i) {
       const uint64_t lane_r = counter_bits(seed, j, first + i);  // the same for a (seed, output, lane)
       const bool all_nearest = lane_r % 2 == 0;
-      uint32_t want;
+      Bits want;
       if (nan_fn) {
-        want = 0x7fc00000u;
+        want = Bits(Fmt::quiet_nan);
       } else if (is_int) {
         want = uint32_t(int32_t(rm::exact_int(o.at("judge").as_string(), p[i].args)));
       } else if (p[i].certain) {
-        want = p[i].nearest;
+        want = Bits(p[i].nearest);
       } else {
-        want = to_bits(float(p[i].approx));
+        want = to_bits(typename Fmt::Value(p[i].approx));
       }
       for (size_t k = 0; k < nk; ++k) {
-        uint32_t got = want;
+        Bits got = want;
         if (!all_nearest) {
           const uint64_t r = counter_bits(lane_r, k, 0);
-          got = is_int ? (r % 4 == 0 ? want + 1 : want) : perturb(want, p[i].approx, r);
+          got = is_int ? Bits(r % 4 == 0 ? uint32_t(want) + 1 : uint32_t(want)) : perturb(want, p[i].approx, r);
         }
-        std::memcpy(l.out[k][j].data() + 4 * i, &got, 4);
+        std::memcpy(l.out[k][j].data() + size_t(ob[j]) * i, &got, ob[j]);
       }
     }
   }
@@ -178,8 +213,10 @@ void expect_same(const sm::Acc& a, const sm::Acc& b, const std::string& what) {
 // sweep does (each thread its own accumulators), and compares the merged
 // results. Returns how many lanes went through the common path's
 // eligibility (sanity: the test must exercise it).
+template <typename Fmt>
 void compare_paths(const json::Value& params, const sm::Regime& regime, bool full, uint64_t lanes_wanted,
                    const std::string& what) {
+  using Verifier = sm::MathVerifier<Fmt>;
   Verifier fast(params, regime, full, 7, case_stream(what));
   Verifier slow(params, regime, full, 7, case_stream(what));
   slow.disable_common_case();
@@ -219,12 +256,38 @@ TEST(MathVerifier, CommonPathEqualsPerLanePathOnEveryFloatCaseQuickInputs) {
     if (!is_float_case(c)) continue;
     ++cases;
     sm::Regime plain;
-    compare_paths(c.params, plain, false, UINT64_MAX, c.id + " (full profile)");
+    compare_paths<sm::FloatFormat>(c.params, plain, false, UINT64_MAX, c.id + " (full profile)");
     sm::Regime ftz;
     ftz.denorms_may_flush = true;
-    compare_paths(c.params, ftz, false, UINT64_MAX, c.id + " (denormals may flush)");
+    compare_paths<sm::FloatFormat>(c.params, ftz, false, UINT64_MAX, c.id + " (denormals may flush)");
   }
   EXPECT_GT(cases, 90u);  // every float built-in of the catalog
+}
+
+// A double case's quick inputs fit one chunk, which compare_paths verifies
+// on one thread, and a double lane costs ten times a float one: the cases
+// are shared among the host's threads instead.
+TEST(MathVerifier, CommonPathEqualsPerLanePathOnEveryDoubleCaseQuickInputs) {
+  std::vector<const Case*> cases;
+  for (const Case& c : math_suite().cases)
+    if (c.check == "math.builtin" && is_double_case(c)) cases.push_back(&c);
+  EXPECT_GT(cases.size(), 70u);  // every double built-in of the catalog
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      for (size_t i = t; i < cases.size(); i += threads) {
+        const Case& c = *cases[i];
+        sm::Regime plain;
+        compare_paths<sm::DoubleFormat>(c.params, plain, false, UINT64_MAX, c.id + " (full profile)");
+        sm::Regime ftz;
+        ftz.denorms_may_flush = true;
+        compare_paths<sm::DoubleFormat>(c.params, ftz, false, UINT64_MAX, c.id + " (denormals may flush)");
+      }
+      mpfr_free_cache();  // this thread's cached constants: LeakSanitizer counts them at its exit
+    });
+  }
+  for (auto& th : pool) th.join();
 }
 
 // Under AddressSanitizer every lane costs several times more: a sixteenth.
@@ -251,9 +314,14 @@ TEST_P(LargeSample, CommonPathEqualsPerLanePath) {
   const std::string id = std::string("math.") + GetParam();
   const Case* c = find_case(id);
   ASSERT_NE(c, nullptr) << id;
-  compare_paths(c->params, sm::Regime(), true, large_lanes(), id + " (full mode sample)");
+  if (is_double_case(*c))
+    compare_paths<sm::DoubleFormat>(c->params, sm::Regime(), true, large_lanes(), id + " (full mode sample)");
+  else
+    compare_paths<sm::FloatFormat>(c->params, sm::Regime(), true, large_lanes(), id + " (full mode sample)");
 }
 
-INSTANTIATE_TEST_SUITE_P(FullMode, LargeSample, testing::Values("sin", "exp", "log", "sqrt", "divide"));
+INSTANTIATE_TEST_SUITE_P(FullMode, LargeSample,
+                         testing::Values("sin", "exp", "log", "sqrt", "divide", "fp64.sin", "fp64.exp", "fp64.log",
+                                         "fp64.divide"));
 
 }  // namespace
