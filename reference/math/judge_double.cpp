@@ -154,7 +154,7 @@ bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   const double a = std::fabs(p.approx);
   if (!(a >= 0x1p-960 && a <= 0x1p960)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
-  p.scale = std::ldexp(1.0, 52 - exponent);
+  p.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent) << 52);  // 2^(52 - exponent), a normal double
   // 1/s is a power of two and the products stay normal (or below 2^-62).
   p.resid = resid * p.scale;
   p.err = e_up * p.scale * (1 + 0x1p-50) + 0x1p-60;
