@@ -79,6 +79,8 @@ const FunctionInfo* find_function(const std::string& name);  // nullptr when unk
 struct Bound {
   enum class Kind { Ulps, Absolute, CorrectlyRounded } kind = Kind::Ulps;
   double value = 0;
+  // Only the correctly rounded value passes: said so, or a bound of 0 ulp.
+  bool correctly_rounded() const { return kind == Kind::CorrectlyRounded || (kind == Kind::Ulps && value == 0); }
 };
 
 // Integer results, exact: "ilogb", "frexp.exponent", "remquo.quo" (the

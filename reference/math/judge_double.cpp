@@ -409,8 +409,7 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     }
     return pass(0);
   }
-  const bool correctly_rounded =
-      bound.kind == Bound::Kind::CorrectlyRounded || (bound.kind == Bound::Kind::Ulps && bound.value == 0);
+  const bool correctly_rounded = bound.correctly_rounded();
   // Under a correctly rounded bound only the certain nearest double passes;
   // the sign of a zero is an edge-case rule (7.5.1), not a rounding matter.
   auto rounded = [&](double estimate) {

@@ -127,9 +127,11 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
     bool all_exact = false;  // every lane's bits must match: EXACT and UNDEFINED unused
     if (block_form<S, D>(job)) {
       all_exact = references_in_block<S, D>(job, ch.in[0] + b0 * S, n, want, exact, undefined);
-      if (!all_exact)
+      if (all_exact) {
+        n_exact = n;
+      } else {
         for (size_t i = 0; i < n; ++i) n_exact += exact[i] & 1u;
-      n_exact = all_exact ? n : n_exact;
+      }
       n_undefined = n - n_exact;  // a NaN is due only from a float source to a float
     } else {
       for (size_t i = 0; i < n; ++i) {

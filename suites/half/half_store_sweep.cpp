@@ -93,7 +93,7 @@ void check_store_sweep(CaseRun& run) {
       if (!dbl) {  // the block conversion, then the NaN lanes: vectorized loops
         ref::float_to_half_block(ch.in[0] + 4 * b0, n, rule.rounding, want);
         for (size_t i = 0; i < n; ++i) {
-          const bool p = (get_le<uint32_t>(ch.in[0], b0 + i) & 0x7fffffffu) <= 0x7f800000u;
+          const bool p = !ref::is_nan<ref::Float>(get_le<uint32_t>(ch.in[0], b0 + i));
           plain[i] = p ? 0xFFFF : 0;
           n_plain += p;
         }

@@ -370,6 +370,19 @@ class MathVerifier {
     }
   };
 
+  // A lane whose every width returned WANT, the certain nearest value,
+  // with error U ulp (histogram bin BIN), counted in C and ACC as
+  // numeric_lane and record would count it.
+  __attribute__((always_inline)) void count_nearest_lane(const Point& p, double u, size_t bin, Bits want,
+                                                         uint64_t lane, const Tuple& t, Common& c, Acc& acc) const {
+    const size_t nk = widths_.size();
+    c.mpfr += p.prepared_by_mpfr;
+    if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
+    ++c.lanes;
+    c.lanes_max = std::max(c.lanes_max, u);
+    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+  }
+
   // The lanes of a sweep where the reference knows the correctly rounded
   // float for certain, under a bound that accepts it (nearly all of them).
   // Counts them exactly as numeric_lane would: its runs of widths with the
@@ -396,16 +409,9 @@ class MathVerifier {
       if (differ != 0) return false;
       const rm::Bound& bound = outputs_.front().fixed->bound;
       const double d = rm::DoubleJudge::fast_distance(p, p.nearest);
-      const bool correctly_rounded =
-          bound.kind == rm::Bound::Kind::CorrectlyRounded || (bound.kind == rm::Bound::Kind::Ulps && bound.value == 0);
-      if (!correctly_rounded && !rm::DoubleJudge::fast_passes(p, d, bound.value)) return false;
+      if (!bound.correctly_rounded() && !rm::DoubleJudge::fast_passes(p, d, bound.value)) return false;
       const double u = d / p.ulp_q;
-      const size_t bin = bin_of(u);
-      c.mpfr += p.prepared_by_mpfr;
-      if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
-      ++c.lanes;
-      c.lanes_max = std::max(c.lanes_max, u);
-      if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], p.nearest, t, reference_text(p)};
+      count_nearest_lane(p, u, bin_of(u), p.nearest, lane, t, c, acc);
       return true;
     } else {
       if (!p.certain || (p.nearest & 0x7f800000u) == 0x7f800000u) return false;
@@ -420,11 +426,7 @@ class MathVerifier {
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
       const size_t bin = bin_of(u);
       if (differ == 0) {
-        c.mpfr += p.prepared_by_mpfr;
-        if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
-        ++c.lanes;
-        c.lanes_max = std::max(c.lanes_max, u);
-        if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+        count_nearest_lane(p, u, bin, want, lane, t, c, acc);
         return true;
       }
       const Output& out = outputs_.front();
