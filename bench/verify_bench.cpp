@@ -15,7 +15,10 @@
 // seeded, one lane in eight (math: off by an ulp or so is what a conforming
 // device returns) or in 65536 (conversions: any difference is a defect) has
 // one width a float (or an integer step) off, either way, one in a
-// thousand of those 2 to 3 off. NaN and infinite
+// thousand of those 2 to 3 off. A math result moves only as far as the
+// case's bound allows (not at all for an exact or correctly rounded
+// built-in), only from a normal value and within its binade, so that the
+// results are a conforming device's. NaN and infinite
 // results come from the inputs (NaN arguments, overflow).
 //
 // Each of T threads verifies its own share of the blocks with its own
@@ -36,7 +39,9 @@
 // else the build tree's kernels).
 #include <time.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -138,17 +143,18 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
 }
 
 // Every width's result is WANT[i], except for the seeded perturbations the
-// header describes, in one lane of every ONE_IN.
+// header describes, in one lane of every ONE_IN, by at most MAX_OFF steps;
+// only lanes with MOVABLE[i] set are perturbed.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
-                 const std::vector<bool>& finite, std::mt19937_64& rng, uint64_t one_in) {
+                 const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off) {
   const size_t n = b.chunk.count;
   b.out.assign(nw, std::vector<uint8_t>(size_t(bytes) * n));
   for (size_t i = 0; i < n; ++i) {
     for (size_t k = 0; k < nw; ++k) std::memcpy(b.out[k].data() + bytes * i, &want[i], bytes);
     const uint64_t r = rng();
-    if (finite[i] && r % one_in == 0) {
+    if (max_off > 0 && movable[i] && r % one_in == 0) {
       const size_t k = (r >> 8) % nw;
-      const uint64_t off = (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1;
+      const uint64_t off = std::min(max_off, (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1);
       const uint64_t got = (r >> 40) & 1 || want[i] < off ? want[i] + off : want[i] - off;
       std::memcpy(b.out[k].data() + bytes * i, &got, bytes);
     }
@@ -226,6 +232,30 @@ uint64_t nearest_result(const rm::DoubleJudge::Point& p, const std::string& fn) 
   return bits;
 }
 
+// How many steps (floats, doubles) off the correctly rounded result a
+// conforming device may return, from the case's full-profile bound: none
+// for an exact or correctly rounded built-in, at most three within an ulp
+// bound, three where the spec sets none ("info": lgamma's "undefined").
+uint64_t conforming_offset(const json::Value& params) {
+  const json::Value& bound = params.at("bounds").at("full").as_array().at(0);
+  if (bound.has("ulp")) return uint64_t(std::min(3.0, std::floor(bound.at("ulp").as_double())));
+  if (bound.has("info")) return 3;
+  return 0;
+}
+
+// A result whose neighbours up to three steps away lie in its own binade:
+// not a NaN, an infinity or a zero (whose neighbours are infinitely many
+// ulps from an exact zero), and not within three steps of a power of two
+// (where a step of the binade above is two ulps of the one below).
+template <class Fmt>
+bool movable_result(uint64_t bits) {
+  const int mantissa_bits = Fmt::fp64 ? 52 : 23;
+  const uint64_t mantissa = bits & ((uint64_t(1) << mantissa_bits) - 1);
+  const uint64_t exponent = (bits >> mantissa_bits) & (Fmt::fp64 ? 0x7ff : 0xff);
+  const uint64_t top = Fmt::fp64 ? 0x7ff : 0xff;
+  return exponent != 0 && exponent != top && mantissa >= 3 && mantissa <= (uint64_t(1) << mantissa_bits) - 4;
+}
+
 template <class Fmt>
 int bench_math(const Options& o, const Case& c) {
   const json::Value params = with_widths(c.params, o);
@@ -234,6 +264,7 @@ int bench_math(const Options& o, const Case& c) {
   const sm::MathVerifier<Fmt> v(params, regime, true, o.seed, case_stream(c.id));
   if (v.out_bytes().size() != 1 || v.out_bytes()[0] != Fmt::bytes) usage(c.id + " has no single floating-point result");
   const std::string judge_name = params.at("outputs").as_array().at(0).at("judge").as_string();
+  const uint64_t max_off = conforming_offset(params);
   const typename Fmt::Judge judge(judge_name, rm::Denormals::Kept);
   std::vector<unsigned> in_bytes;
   for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
@@ -260,13 +291,12 @@ int bench_math(const Options& o, const Case& c) {
     }
     judge.prepare_many(points.data(), n);
     std::vector<uint64_t> want(n);
-    std::vector<bool> finite(n);
+    std::vector<bool> movable(n);
     for (size_t i = 0; i < n; ++i) {
       want[i] = nearest_result(points[i], judge_name);
-      finite[i] = Fmt::fp64 ? (want[i] & 0x7ff0000000000000ull) != 0x7ff0000000000000ull
-                            : (want[i] & 0x7f800000u) != 0x7f800000u;
+      movable[i] = movable_result<Fmt>(want[i]);
     }
-    set_results(b, o.widths.size(), Fmt::bytes, want, finite, rng, 8);
+    set_results(b, o.widths.size(), Fmt::bytes, want, movable, rng, 8, max_off);
   }
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(
@@ -307,7 +337,7 @@ int bench_conversion(const Options& o, const Case& c) {
       want[i] = e.bits;
       finite[i] = e.defined && !e.nan;
     }
-    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16);
+    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3);
   }
   double cpu = 0, wall = 0;
   cv::Tally proto;

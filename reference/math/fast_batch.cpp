@@ -8,7 +8,9 @@
 #include <limits>
 
 #include "reference/math/fast_tier.hpp"
+#include "reference/math/gamma.hpp"
 #include "reference/math/grid_bits.hpp"
+#include "reference/math/pi_functions.hpp"
 #include "reference/math/quarter_turns.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
@@ -164,6 +166,37 @@ void one_operation_batch(Point* p, size_t n) {
   }
 }
 
+// The *pi functions (pi_functions.hpp): a value that is the real result
+// itself (a zero, a pole, a NaN) has no error.
+template <Fn F>
+void pi_batch(Point* p, size_t n) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < n; ++i) {
+    bool exact;
+    p[i].approx = pi_function(F, p[i].args, &exact);
+    finish(p[i], exact ? 0 : dulps);
+  }
+}
+
+// tgamma (gamma.hpp). Where tgamma_value gives only a sign, the real result
+// is below 2^-1000 in magnitude: enclosed on that side of zero as
+// enclose_in_normal_doubles encloses such a value (grid_bits.hpp).
+void tgamma_batch(Point* p, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    Point& q = p[i];
+    bool exact;
+    double v;
+    if (tgamma_value(q.args[0], &v, &exact)) {
+      q.approx = v;
+      finish(q, exact ? 0 : kTgammaErrorDulps);
+    } else {
+      q.approx = std::copysign(0x1p-970, v);
+      q.error = 0x1p-970;
+      q.prepared_by_mpfr = false;
+    }
+  }
+}
+
 // sin (COSINE false) or cos of COUNT arguments |r| <= kDirectTrigLimit.
 __attribute__((target("avx2,fma"))) void vector_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
   // Straight from R: copying four lanes into an array first, then loading
@@ -268,6 +301,14 @@ FastBatch fast_batch(Fn f, bool vector) {
       return scalar_pow<Fn::pow>;
     case Fn::pown:
       return scalar_pow<Fn::pown>;
+    case Fn::tgamma: return tgamma_batch;
+    case Fn::sinpi: return pi_batch<Fn::sinpi>;
+    case Fn::cospi: return pi_batch<Fn::cospi>;
+    case Fn::tanpi: return pi_batch<Fn::tanpi>;
+    case Fn::asinpi: return pi_batch<Fn::asinpi>;
+    case Fn::acospi: return pi_batch<Fn::acospi>;
+    case Fn::atanpi: return pi_batch<Fn::atanpi>;
+    case Fn::atan2pi: return pi_batch<Fn::atan2pi>;
     default:
       break;
   }

@@ -4,7 +4,9 @@
 // per call, at most 4 ulp of error by glibc's manual) where the CPU has AVX2
 // and FMA; sin and cos: libmvec or libm on the argument, or on its
 // reduction by quarter_turns.hpp above 2^16; pow and pown: libm; x + y,
-// x - y, x * y, x / y, 1 / x and sqrt without a dispatch per point. Overflows,
+// x - y, x * y, x / y, 1 / x and sqrt without a dispatch per point; the *pi
+// functions (pi_functions.hpp) and tgamma (gamma.hpp), whose exact values
+// (zeros, poles, +-1) get no error. Overflows,
 // underflows, poles and domain errors are answered without libm, whose
 // error paths compute with subnormals (grid_bits.hpp). Every path's bound
 // is checked against MPFR by tests/reference/test_math_fast_tier.cpp.

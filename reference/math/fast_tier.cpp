@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "reference/math/gamma.hpp"
+#include "reference/math/pi_functions.hpp"
+
 namespace clconform::ref::math {
 namespace {
 
@@ -15,7 +18,7 @@ namespace {
 // documented figures cost nothing measurable (a fallback needs the real
 // value within the bound of a float rounding boundary: odds ~2^-26).
 constexpr double kLibm = 4;         // sin, cos, tan, exp*, log*, pow, cbrt, ...
-constexpr double kLibmWeak = 16;    // erfc, tgamma: larger documented errors
+constexpr double kLibmWeak = 16;    // erfc, and tgamma inside gamma.hpp: larger documented errors
 constexpr double kOneRounding = 1;  // one correctly rounded double operation
 constexpr double kTwoRoundings = 2; // 1 / sqrt(x)
 constexpr double kExact = 0;
@@ -39,8 +42,18 @@ FastSpec fast_spec(Fn f) {
     case Fn::sinh: case Fn::cosh: case Fn::tanh: case Fn::asinh: case Fn::acosh: case Fn::atanh:
     case Fn::cbrt: case Fn::hypot: case Fn::erf: case Fn::pow: case Fn::pown: case Fn::powr:
       return {true, kLibm};
-    case Fn::erfc: case Fn::tgamma:
+    case Fn::erfc:
       return {true, kLibmWeak};
+    case Fn::tgamma:
+      return {true, kTgammaErrorDulps};
+    case Fn::lgamma: case Fn::lgamma_r:
+      return {true, kLgammaErrorDulps};
+    case Fn::sinpi: case Fn::cospi:
+      return {true, kPiTrigErrorDulps};
+    case Fn::tanpi:
+      return {true, kTanPiErrorDulps};
+    case Fn::asinpi: case Fn::acospi: case Fn::atanpi: case Fn::atan2pi:
+      return {true, kInversePiErrorDulps};
     case Fn::sqrt: case Fn::divide: case Fn::recip: case Fn::add: case Fn::sub: case Fn::fma:
     case Fn::fdim: case Fn::fract:
       return {true, kOneRounding};
@@ -59,6 +72,11 @@ FastSpec fast_spec(Fn f) {
 
 bool fast_value(Fn f, const double* a, double* out) {
   const double x = a[0], y = a[1];
+  if (is_pi_function(f)) {
+    bool exact;  // an exact value is within any bound
+    *out = pi_function(f, a, &exact);
+    return true;
+  }
   switch (f) {
     case Fn::sin: case Fn::sincos_sin: *out = std::sin(x); return true;
     case Fn::cos: case Fn::sincos_cos: *out = std::cos(x); return true;
@@ -85,12 +103,14 @@ bool fast_value(Fn f, const double* a, double* out) {
     case Fn::hypot: *out = std::hypot(x, y); return true;
     case Fn::erf: *out = std::erf(x); return true;
     case Fn::erfc: *out = std::erfc(x); return true;
-    case Fn::tgamma:
-      // Near the poles and past overflow glibc's bound is not the one
-      // documented for the rest: MPFR there.
-      if (!(x > 0x1p-20 && x < 171)) return false;
-      *out = std::tgamma(x);
-      return true;
+    case Fn::tgamma: {
+      bool exact;  // an exact value is within any bound
+      return tgamma_value(x, out, &exact);
+    }
+    case Fn::lgamma: case Fn::lgamma_r: {
+      bool exact;
+      return lgamma_value(x, out, &exact);
+    }
     case Fn::pow: *out = std::pow(x, y); return true;
     case Fn::pown: *out = std::pow(x, y); return true;  // C99 pow on an integer y is pown (spec 7.5.1 cases included)
     case Fn::powr:

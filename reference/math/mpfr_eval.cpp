@@ -277,15 +277,26 @@ Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt, Format fo
 }
 
 int64_t integer_result(Fn f, const double* args) {
-  const Mpfr x(args[0], 53), y(args[1], 53);
+  // ilogb and frexp's exponent read the binary exponent, which frexp's
+  // decomposition x = m 2^e, 1/2 <= |m| < 1, gives exactly (C99 7.12.6.4)
+  // for every finite nonzero double, subnormals included: no MPFR number
+  // to build for these (an exhaustive sweep asks for 2^32 of them).
+  const double v = args[0];
+  int e = 0;
   switch (f) {
     case Fn::ilogb:  // spec 6.15.2.1: FP_ILOGB0 / FP_ILOGBNAN; C99 F.9.3.5: ilogb(inf) = INT_MAX
-      if (x.is_zero()) return INT_MIN;
-      if (x.is_nan() || x.is_inf()) return INT_MAX;
-      return x.floor_log2();
+      if (v == 0) return INT_MIN;
+      if (!std::isfinite(v)) return INT_MAX;
+      std::frexp(v, &e);
+      return e - 1;
     case Fn::frexp_exponent:  // spec 7.5.1: 0 for inf and NaN; C99: 0 for zero
-      if (!mpfr_regular_p(x.get())) return 0;
-      return x.floor_log2() + 1;
+      if (v == 0 || !std::isfinite(v)) return 0;
+      std::frexp(v, &e);
+      return e;
+    default: break;
+  }
+  const Mpfr x(args[0], 53), y(args[1], 53);
+  switch (f) {
     case Fn::lgamma_r_sign: {  // spec 7.5.1: 0 for zero and negative integers
       if (x.is_nan()) return 0;
       if (x.is_zero() || (x.signbit() && mpfr_integer_p(x.get()))) return 0;

@@ -21,7 +21,11 @@ using Point = Judge::Point;
 __attribute__((target("avx2,fma"))) bool settle_four(Point* p) {
   const __m256d approx = _mm256_set_pd(p[3].approx, p[2].approx, p[1].approx, p[0].approx);
   const __m256d error = _mm256_set_pd(p[3].error, p[2].error, p[1].error, p[0].error);
-  const __m256d lo = _mm256_sub_pd(approx, error), hi = _mm256_add_pd(approx, error);
+  // An exact approx (error 0) is its own enclosure: -0 - 0 is -0 but
+  // -0 + 0 is +0, which would leave an exact -0 uncertain.
+  const __m256d exact = _mm256_cmp_pd(error, _mm256_setzero_pd(), _CMP_EQ_OQ);
+  const __m256d lo = _mm256_blendv_pd(_mm256_sub_pd(approx, error), approx, exact);
+  const __m256d hi = _mm256_blendv_pd(_mm256_add_pd(approx, error), approx, exact);
   const __m256i magnitude_mask = _mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask));
   const __m256i band_low = _mm256_set1_epi64x(static_cast<int64_t>(to_bits(0x1p-151)) - 1);
   const __m256i band_high = _mm256_set1_epi64x(static_cast<int64_t>(to_bits(0x1p-126)));
@@ -67,7 +71,9 @@ __attribute__((target("avx2,fma"))) bool settle_four(Point* p) {
 }  // namespace
 
 void settle_point(Point& p) {
-  const double lo = p.approx - p.error, hi = p.approx + p.error;
+  // An exact approx is its own enclosure (settle_four says why).
+  const double lo = p.error == 0 ? p.approx : p.approx - p.error;
+  const double hi = p.error == 0 ? p.approx : p.approx + p.error;
   p.nearest = round_to_float_bits(p.approx);
   p.certain = std::isnan(p.approx) | (round_to_float_bits(lo) == round_to_float_bits(hi));
   p.ulp_scale = float_ulp_scale(p.approx);  // a NaN's is unused

@@ -180,12 +180,13 @@ class MathVerifier {
       outputs_.push_back(std::move(out));
     }
     // common_case applies to a single float result whose bound, the same
-    // for every lane, accepts the correctly rounded float, when no lane is
-    // skipped for a non-finite argument or result (finite-math-only).
+    // for every lane, accepts the correctly rounded float (correctly
+    // rounded, exact, or at least half an ulp), when no lane is skipped for
+    // a non-finite argument or result (finite-math-only).
     const Output& first = outputs_.front();
     common_case_ok_ = outputs_.size() == 1 && first.judge && first.fixed &&
                       first.fixed->kind != LaneBound::Kind::Undefined && !regime_.finite_only &&
-                      (first.fixed->bound.kind == rm::Bound::Kind::CorrectlyRounded ||
+                      (first.fixed->bound.correctly_rounded() ||
                        (first.fixed->bound.kind == rm::Bound::Kind::Ulps && first.fixed->bound.value >= 0.5));
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
@@ -528,14 +529,18 @@ class MathVerifier {
       return;
     }
     if (out.is_int) {
-      for (size_t k = 0; k < widths_.size(); ++k) {
-        int32_t got;
-        std::memcpy(&got, ch.out[k][j] + 4 * i, 4);
-        ++acc.widths[k].checked;
-        if (!rm::exact_int_accepts(out.judge_name, args, got, denormals_, Fmt::format)) {
+      // Widths that returned the same integer share one answer.
+      const size_t nk = widths_.size();
+      int32_t got[kMaxWidths];
+      for (size_t k = 0; k < nk; ++k) std::memcpy(&got[k], ch.out[k][j] + 4 * i, 4);
+      for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+        for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
+        for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
+        if (rm::exact_int_accepts(out.judge_name, args, got[k0], denormals_, Fmt::format)) continue;
+        const int32_t want = rm::exact_int(out.judge_name, args);
+        for (size_t k = k0; k < k1; ++k) {
           ++acc.widths[k].failed;
-          const int32_t want = rm::exact_int(out.judge_name, args);
-          acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got), uint32_t(want), std::to_string(want),
+          acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got[k]), uint32_t(want), std::to_string(want),
                                     out.judge_name + ": wrong integer result", HUGE_VAL));
         }
       }

@@ -21,7 +21,9 @@
 #include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/functions.hpp"
+#include "reference/math/gamma.hpp"
 #include "reference/math/judge.hpp"
+#include "reference/math/pi_functions.hpp"
 #include "reference/math/quarter_turns.hpp"
 
 namespace {
@@ -57,6 +59,11 @@ const std::vector<Case>& cases() {
       {"acosh", UNARY(mpfr_acosh)}, {"atanh", UNARY(mpfr_atanh)}, {"cbrt", UNARY(mpfr_cbrt)},
       {"erf", UNARY(mpfr_erf)}, {"erfc", UNARY(mpfr_erfc)}, {"tgamma", UNARY(mpfr_gamma)},
       {"sqrt", UNARY(mpfr_sqrt)}, {"rsqrt", UNARY(mpfr_rec_sqrt)},
+      {"sinpi", UNARY(mpfr_sinpi)}, {"cospi", UNARY(mpfr_cospi)}, {"tanpi", UNARY(mpfr_tanpi)},
+      {"asinpi", UNARY(mpfr_asinpi)}, {"acospi", UNARY(mpfr_acospi)}, {"atanpi", UNARY(mpfr_atanpi)},
+      {"atan2pi", BINARY(mpfr_atan2pi)},
+      {"lgamma", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int s; mpfr_lgamma(r, &s, x, MPFR_RNDN); }},
+      {"lgamma_r", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int s; mpfr_lgamma(r, &s, x, MPFR_RNDN); }},
       {"recip", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_ui_div(r, 1, x, MPFR_RNDN); }},
       {"atan2", BINARY(mpfr_atan2)}, {"hypot", BINARY(mpfr_hypot)}, {"pow", BINARY(mpfr_pow)},
       {"powr", BINARY(mpfr_pow)},  // the fast tier covers only x > 0, finite y: pow there
@@ -249,6 +256,145 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
   }
   EXPECT_GE(batches, 30);  // sin, cos, sincos.*, pow, pown, x+y, x-y, x*y, x/y, 1/x, sqrt twice; exp*, log* once
   EXPECT_GT(checked, 200000);
+}
+
+// The *pi functions where their reduction is decided (pi_functions.hpp):
+// on and around every quarter-integer from -4 to 4, and half-integers and
+// integers of every magnitude up to 2^24, where floats stop having
+// fractions. A value declared exact must be the real result with MPFR's
+// sign; any other within the function's bound.
+TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
+  std::vector<float> inputs;
+  const auto around = [&](float v) {
+    float w = v;
+    for (int k = 0; k < 4; ++k) w = std::nextafter(w, -INFINITY);
+    for (int k = 0; k < 9; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
+  };
+  for (int q = -16; q <= 16; ++q) around(static_cast<float>(q) / 4);
+  for (int e = 0; e <= 24; ++e) {
+    const float p = std::ldexp(1.0f, e);
+    for (const float v : {p, p + 0.5f, p + 1, p + 1.5f, p - 0.5f, p - 1.5f, 3 * p + 0.5f}) {
+      around(v);
+      around(-v);
+    }
+  }
+  Num x(64), y(64), real(kPrec);
+  long exact_points = 0;
+  for (const char* name : {"sinpi", "cospi", "tanpi", "asinpi", "acospi", "atanpi", "atan2pi"}) {
+    const math::Fn f = math::fn_of(math::function_id(name));
+    const Case& c = case_named(name);
+    const double bound = math::fast_spec(f).error_dulps;
+    for (const float v : inputs) {
+      for (const double second : {1.0, -1.0, 0.0, -0.0}) {
+        // atan2pi(v, second) and atan2pi(second, v); the others once.
+        for (int order = 0; order < (f == math::Fn::atan2pi ? 2 : 1); ++order) {
+          const double args[3] = {order == 0 ? double(v) : second, order == 0 ? second : double(v), 0};
+          bool exact = false;
+          const double approx = math::pi_function(f, args, &exact);
+          mpfr_set_d(x.v, args[0], MPFR_RNDN);
+          mpfr_set_d(y.v, args[1], MPFR_RNDN);
+          c.real(real.v, x.v, y.v, nullptr);
+          if (exact) {
+            ++exact_points;
+            ASSERT_TRUE(within_error(name, approx, real.v, 0, args));
+            if (mpfr_zero_p(real.v) || mpfr_inf_p(real.v)) {
+              ASSERT_EQ(std::signbit(approx), mpfr_signbit(real.v) != 0) << name << "(" << args[0] << ", " << args[1] << ")";
+            }
+          } else {
+            ASSERT_TRUE(within(name, approx, real.v, bound, args));
+          }
+        }
+        if (f != math::Fn::atan2pi) break;
+      }
+    }
+  }
+  EXPECT_GT(exact_points, 1000);
+}
+
+// tgamma where its fast tier changes method (gamma.hpp): around every
+// negative integer down to -180 (the poles, where the reflection's sinpi is
+// smallest), around -170.5 (where only a sign is given), 2^-20, 1, 2, 171
+// and 172, and every binade of tiny positive and negative arguments. A
+// value is within the bound or exact; a sign alone must be the real
+// result's, below 2^-1000 in magnitude.
+TEST(MathFastTier, TgammaAcrossItsMethods) {
+  std::vector<float> inputs;
+  const auto around = [&](float v) {
+    float w = v;
+    for (int k = 0; k < 3; ++k) w = std::nextafter(w, -INFINITY);
+    for (int k = 0; k < 7; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
+  };
+  for (int n = 0; n <= 180; ++n) around(-static_cast<float>(n));
+  for (const float v : {-170.5f, 0x1p-20f, -0x1p-20f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f})
+    around(v);
+  for (int e = -149; e < 0; ++e) {
+    inputs.push_back(std::ldexp(1.0f, e) * 1.3f);
+    inputs.push_back(-std::ldexp(1.0f, e) * 1.7f);
+  }
+  Num x(64), real(kPrec);
+  long sign_only = 0;
+  for (const float v : inputs) {
+    const double arg = v;
+    double approx = 0;
+    bool exact = false;
+    mpfr_set_d(x.v, arg, MPFR_RNDN);
+    mpfr_gamma(real.v, x.v, MPFR_RNDN);
+    const double args[3] = {arg, 0, 0};
+    if (!math::tgamma_value(arg, &approx, &exact)) {
+      ++sign_only;
+      ASSERT_FALSE(mpfr_zero_p(real.v)) << arg;
+      ASSERT_EQ(std::signbit(approx), mpfr_signbit(real.v) != 0) << arg;
+      ASSERT_LT(mpfr_get_exp(real.v), -1000) << arg;
+    } else {
+      ASSERT_TRUE(within("tgamma", approx, real.v, exact ? 0 : math::kTgammaErrorDulps, args));
+    }
+  }
+  EXPECT_GT(sign_only, 20);
+}
+
+// lgamma where glibc's result is smallest or its method changes: around
+// its zeros at 1 and 2 (every float within 2^12 of them, and a wider
+// logarithmic spread), around the negative integers outside (-11, -2),
+// next to that interval's ends, and every binade of tiny arguments.
+TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
+  std::vector<float> inputs;
+  const auto around = [&](float v, int n) {
+    float w = v;
+    for (int k = 0; k < n; ++k) w = std::nextafter(w, -INFINITY);
+    for (int k = 0; k < 2 * n + 1; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
+  };
+  for (const float z : {1.0f, 2.0f}) {
+    around(z, 4096);
+    for (int e = -24; e < 0; ++e) {
+      inputs.push_back(z + std::ldexp(1.0f, e));
+      inputs.push_back(z - std::ldexp(1.0f, e));
+    }
+  }
+  for (int n = 0; n <= 2; ++n) around(-static_cast<float>(n), 16);
+  for (int n = 11; n <= 64; ++n) around(-static_cast<float>(n), 16);
+  for (const float v : {-11.0f, -2.0f, -0x1p22f, -0x1.fffffep22f, 0x1p-20f, 0x1p100f, 0x1.fffffep127f, -0x1.fffffep127f})
+    around(v, 8);
+  for (int e = -149; e < 0; ++e) {
+    inputs.push_back(std::ldexp(1.0f, e) * 1.3f);
+    inputs.push_back(-std::ldexp(1.0f, e) * 1.7f);
+  }
+  Num x(64), real(kPrec);
+  long checked = 0;
+  for (const float v : inputs) {
+    const double args[3] = {v, 0, 0};
+    double approx = 0;
+    bool exact = false;
+    if (!math::lgamma_value(v, &approx, &exact)) {
+      ASSERT_TRUE(v > -11 && v < -2) << v;
+      continue;
+    }
+    mpfr_set_d(x.v, v, MPFR_RNDN);
+    int sign;
+    mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
+    ++checked;
+    ASSERT_TRUE(within("lgamma", approx, real.v, exact ? 0 : math::kLgammaErrorDulps, args));
+  }
+  EXPECT_GT(checked, 10000);
 }
 
 }  // namespace

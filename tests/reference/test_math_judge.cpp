@@ -227,6 +227,16 @@ TEST(MathIntegers, ExactValuesAndTheSpecsChoices) {
   EXPECT_EQ(value("ilogb", 0x1p-149), -149);
   EXPECT_EQ(value("ilogb", 0.75), -1);
   EXPECT_EQ(value("ilogb", INFINITY), INT_MAX);
+  EXPECT_EQ(value("ilogb", -INFINITY), INT_MAX);
+  EXPECT_EQ(value("ilogb", NAN), INT_MAX);
+  EXPECT_EQ(value("ilogb", -0.0), INT_MIN);
+  EXPECT_EQ(value("ilogb", -0.3), -2);
+  EXPECT_EQ(value("ilogb", 0x1p-1074), -1074);  // a double's subnormals (the double judge's)
+  EXPECT_EQ(value("ilogb", -0x1.fffffffffffffp1023), 1023);
+  EXPECT_EQ(value("frexp.exponent", -0.3), -1);
+  EXPECT_EQ(value("frexp.exponent", 0x1p-1074), -1073);
+  EXPECT_EQ(value("frexp.exponent", 0.0), 0);
+  EXPECT_EQ(value("frexp.exponent", NAN), 0);
   EXPECT_TRUE(accepts("ilogb", INT_MIN, Denormals::Kept, 0.0));
   EXPECT_TRUE(accepts("ilogb", -INT_MAX, Denormals::Kept, 0.0));
   EXPECT_FALSE(accepts("ilogb", 0, Denormals::Kept, 0.0));

@@ -1,0 +1,67 @@
+#include "reference/math/gamma.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "reference/math/functions.hpp"
+#include "reference/math/pi_functions.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+constexpr double kPi = 0x1.921fb54442d18p+1;  // pi rounded to double
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+}  // namespace
+
+bool tgamma_value(double x, double* out, bool* exact) {
+  *exact = true;
+  // C99 F.9.5.4: tgamma(+-0) = +-inf, tgamma(-inf) = NaN, tgamma(+inf) = +inf.
+  if (std::isnan(x) || x == -kInf) return *out = kNaN, true;
+  if (x == 0 || x == kInf) return *out = std::copysign(kInf, x), true;
+  // (n - 1)! for an integer n <= 23: a double (and an error of exactly one
+  // ulp, a histogram edge, on either side of it if rounded).
+  if (x >= 1 && x <= 23 && x == std::trunc(x)) {
+    double f = 1;
+    for (double k = 2; k < x; ++k) f *= k;
+    return *out = f, true;
+  }
+  *exact = false;
+  if (x > 0) {
+    // Gamma(172) > 2^1024; glibc answers inf itself above 171.62.
+    if (x >= 172) *out = kInf;
+    else if (x < 0x1p-20) *out = std::tgamma(1 + x) / x;  // glibc near its pole at 0: avoided
+    else *out = std::tgamma(x);
+    return true;
+  }
+  if (x == std::trunc(x)) {  // a pole: NaN (C99 F.9.5.4, and MPFR)
+    *exact = true;
+    *out = kNaN;
+    return true;
+  }
+  bool sinpi_exact;  // not a zero here: x is no integer
+  const double s = pi_function(Fn::sinpi, &x, &sinpi_exact);
+  if (x < -170.5) {  // 1 - x > 171.5: |tgamma(x)| < pi / (2^-15 tgamma(171.5)) < 2^-1000
+    *out = std::copysign(1.0, s);
+    return false;
+  }
+  *out = kPi / (s * std::tgamma(1 - x));
+  return true;
+}
+
+bool lgamma_value(double x, double* out, bool* exact) {
+  *exact = true;
+  if (std::isnan(x)) return *out = kNaN, true;
+  // C99 F.9.5.3: lgamma(1) = lgamma(2) = +0, +inf at +-inf, zero and the
+  // negative integers.
+  if (std::isinf(x) || x == 0 || (x < 0 && x == std::trunc(x))) return *out = kInf, true;
+  if (x == 1 || x == 2) return *out = 0.0, true;
+  *exact = false;
+  if (x > -11 && x < -2) return false;
+  int sign;
+  *out = ::lgamma_r(x, &sign);
+  return true;
+}
+
+}  // namespace clconform::ref::math

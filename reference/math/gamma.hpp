@@ -1,0 +1,41 @@
+// The fast tier of tgamma over every float argument, and of lgamma over
+// nearly every one. glibc's tgamma is used
+// only where its documented bound holds, at x >= 2^-20 and 1 + x; the
+// negative arguments go through the reflection formula
+// tgamma(x) = pi / (sinpi(x) tgamma(1 - x)), whose sinpi is reduced exactly
+// (pi_functions.hpp), so that the poles at the negative integers cost
+// nothing in accuracy. Without it three floats in four asked MPFR.
+#pragma once
+
+namespace clconform::ref::math {
+
+// Error bound in double ulps of the result. Reflection: sinpi's 8 double
+// ulps and tgamma's 16 (fast_tier.cpp's kLibmWeak) are at most 8 * 2^-52
+// and 16 * 2^-52 relative, 48 double ulps of the quotient, plus four
+// roundings of 2^-53 (pi, 1 - x, the product, the quotient) and the
+// condition number of tgamma at 1 - x when 1 - x is inexact (below 0.6 on
+// (1, 2)): 52. Below 2^-20, tgamma(1 + x) / x: 16 double ulps of the
+// numerator are at most 32 of the quotient.
+constexpr double kTgammaErrorDulps = 64;
+
+// tgamma(X) for a float X into *OUT: within kTgammaErrorDulps, or the real
+// result itself when *EXACT is set (a NaN at a pole or at -inf, an
+// infinity at +-0 or +inf, a factorial at an integer up to 23); +inf for X >= 172 (a real result beyond
+// 2^1023). False for a non-integer X below -170.5, where |tgamma(X)| is
+// below 2^-1000 and a double approximation would be subnormal: its sign is
+// then the sign of *OUT.
+bool tgamma_value(double x, double* out, bool* exact);
+
+// lgamma (log |tgamma|): glibc's lgamma_r, within kLibmWeak double ulps
+// (fast_tier.cpp), except between -11 and -2, where lgamma crosses zero near
+// every integer (x = -n +- 1/n! nearly) and a small result's relative error
+// is not bounded by glibc's manual: false there (MPFR answers). Elsewhere its
+// magnitude stays away from 0: above 0.89 on (-2, 0) and below -3.4 under
+// -11 (tgamma is at most 0.03 in magnitude there), and on the positive
+// side glibc expands around its zeros at 1 and 2. Exact where *EXACT is set:
+// +inf at a pole (zero, a negative integer) and at +-inf, a NaN, and +0 at
+// 1 and 2.
+constexpr double kLgammaErrorDulps = 16;
+bool lgamma_value(double x, double* out, bool* exact);
+
+}  // namespace clconform::ref::math
