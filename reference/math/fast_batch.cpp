@@ -15,7 +15,7 @@
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
 // lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
-// 2.35 (exp2, exp10, log2, log10), so the host binary runs on Debian 12's
+// 2.35 (the others), so the host binary runs on Debian 12's
 // glibc 2.36 and anything newer. libm.so's linker script pulls libmvec in.
 // The AVX2 calling convention passes __m256d in a ymm register; clang
 // refuses such a declaration unless it names the target.
@@ -29,6 +29,21 @@ AVX2_ABI __m256d _ZGVdN4v_exp10(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log2(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log10(__m256d);
+// Since glibc 2.35 as well.
+AVX2_ABI __m256d _ZGVdN4v_asin(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_acos(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_atan(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_sinh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_cosh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_tanh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_asinh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_acosh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_atanh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_cbrt(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_erf(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_erfc(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_expm1(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_log1p(__m256d);
 }
 
 namespace clconform::ref::math {
@@ -55,6 +70,14 @@ bool exp_domain(double x) { return std::fabs(x) < 700; }
 bool exp2_domain(double x) { return std::fabs(x) < 1000; }
 bool exp10_domain(double x) { return std::fabs(x) < 300; }
 bool log_domain(double x) { return x > 0 && x < std::numeric_limits<double>::infinity(); }
+bool finite_domain(double x) { return std::isfinite(x); }           // atan, tanh, asinh, cbrt, erf
+bool closed_unit_domain(double x) { return std::fabs(x) <= 1; }     // asin, acos
+bool open_unit_domain(double x) { return std::fabs(x) < 1; }        // atanh
+bool acosh_domain(double x) { return x >= 1 && x < std::numeric_limits<double>::infinity(); }
+bool hyperbolic_domain(double x) { return std::fabs(x) < 709; }     // sinh, cosh: below overflow
+bool erfc_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 26; }  // above: underflow
+bool expm1_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 700; }
+bool log1p_domain(double x) { return x > -1 && x < std::numeric_limits<double>::infinity(); }
 
 // Outside those domains: the value wherever it is certain without libm,
 // whose overflow, underflow and domain-error paths compute with subnormal
@@ -89,6 +112,58 @@ bool log_saturated(double x, double* out) {  // log, log2, log10 (C99 Annex F: l
   else return false;
   return true;
 }
+// Nothing answered without libm outside the domain.
+bool not_saturated(double, double*) { return false; }
+// Domain errors and poles, answered as C99 Annex F does, without libm's
+// error handling (errno, the SVID wrapper): asin, acos and atanh are NaN
+// beyond |x| = 1, atanh(+-1) = +-inf; acosh is NaN below 1; log1p is NaN
+// below -1, log1p(-1) = -inf. A NaN argument is left to libm.
+bool beyond_unit_nan(double x, double* out) {
+  if (!(std::fabs(x) > 1)) return false;
+  *out = std::numeric_limits<double>::quiet_NaN();
+  return true;
+}
+bool atanh_saturated(double x, double* out) {
+  if (std::fabs(x) == 1) {
+    *out = std::copysign(std::numeric_limits<double>::infinity(), x);
+    return true;
+  }
+  return beyond_unit_nan(x, out);
+}
+bool acosh_saturated(double x, double* out) {
+  if (!(x < 1)) return false;
+  *out = std::numeric_limits<double>::quiet_NaN();
+  return true;
+}
+bool log1p_saturated(double x, double* out) {
+  if (!(x <= -1)) return false;
+  *out = x == -1 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+  return true;
+}
+// sinh and cosh beyond 1024 ln 2 = 709.78...: |result| > e^|x| / 2 - 1 >= 2^1023.
+bool sinh_saturated(double x, double* out) {
+  if (!(std::fabs(x) >= 709.79)) return false;  // a NaN included
+  *out = std::copysign(std::numeric_limits<double>::infinity(), x);
+  return true;
+}
+bool cosh_saturated(double x, double* out) {
+  if (!(std::fabs(x) >= 709.79)) return false;  // a NaN included
+  *out = std::numeric_limits<double>::infinity();
+  return true;
+}
+// erfc(x) < e^(-x^2) / (x sqrt(pi)) < e^-745.2 < 2^-1075 for x >= 27.3.
+bool erfc_saturated(double x, double* out) {
+  if (!(x >= 27.3)) return false;  // a NaN included
+  *out = kUnderflow;
+  return true;
+}
+// expm1(x) > e^x - 1 >= 2^1024 for x >= 709.79.
+bool expm1_saturated(double x, double* out) {
+  if (!(x >= 709.79)) return false;  // a NaN included
+  *out = std::numeric_limits<double>::infinity();
+  return true;
+}
+
 // pow(x, y) = 2^(y log2 x) for finite x > 0 and finite y, with log2 x in
 // [e, e + 1) for x's binade 2^e: y e and y (e + 1) are exact products of a
 // float and a small integer.
@@ -320,6 +395,20 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain, log_saturated>;
     case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain, log_saturated>;
     case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain, log_saturated>;
+    case Fn::log1p: return vector_unary<Fn::log1p, _ZGVdN4v_log1p, log1p_domain, log1p_saturated>;
+    case Fn::expm1: return vector_unary<Fn::expm1, _ZGVdN4v_expm1, expm1_domain, expm1_saturated>;
+    case Fn::asin: return vector_unary<Fn::asin, _ZGVdN4v_asin, closed_unit_domain, beyond_unit_nan>;
+    case Fn::acos: return vector_unary<Fn::acos, _ZGVdN4v_acos, closed_unit_domain, beyond_unit_nan>;
+    case Fn::atan: return vector_unary<Fn::atan, _ZGVdN4v_atan, finite_domain, not_saturated>;
+    case Fn::sinh: return vector_unary<Fn::sinh, _ZGVdN4v_sinh, hyperbolic_domain, sinh_saturated>;
+    case Fn::cosh: return vector_unary<Fn::cosh, _ZGVdN4v_cosh, hyperbolic_domain, cosh_saturated>;
+    case Fn::tanh: return vector_unary<Fn::tanh, _ZGVdN4v_tanh, finite_domain, not_saturated>;
+    case Fn::asinh: return vector_unary<Fn::asinh, _ZGVdN4v_asinh, finite_domain, not_saturated>;
+    case Fn::acosh: return vector_unary<Fn::acosh, _ZGVdN4v_acosh, acosh_domain, acosh_saturated>;
+    case Fn::atanh: return vector_unary<Fn::atanh, _ZGVdN4v_atanh, open_unit_domain, atanh_saturated>;
+    case Fn::cbrt: return vector_unary<Fn::cbrt, _ZGVdN4v_cbrt, finite_domain, not_saturated>;
+    case Fn::erf: return vector_unary<Fn::erf, _ZGVdN4v_erf, finite_domain, not_saturated>;
+    case Fn::erfc: return vector_unary<Fn::erfc, _ZGVdN4v_erfc, erfc_domain, erfc_saturated>;
     default: return nullptr;
   }
 }

@@ -1,8 +1,9 @@
 // The fast tier over a batch of points: what Judge::prepare_many uses for
-// the functions that dominate exhaustive sweeps. exp, exp2, exp10, log,
-// log2, log10: glibc's libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles
-// per call, at most 4 ulp of error by glibc's manual) where the CPU has AVX2
-// and FMA; sin and cos: libmvec or libm on the argument, or on its
+// the functions that dominate exhaustive sweeps. exp, exp2, exp10, expm1,
+// log, log2, log10, log1p, asin, acos, atan, sinh, cosh, tanh, asinh,
+// acosh, atanh, cbrt, erf, erfc: glibc's libmvec (the AVX2 variants,
+// _ZGVdN4v_*: four doubles per call, at most 4 ulp of error by glibc's
+// manual) where the CPU has AVX2 and FMA; sin and cos: libmvec or libm on the argument, or on its
 // reduction by quarter_turns.hpp above 2^16; pow and pown: libm; x + y,
 // x - y, x * y, x / y, 1 / x and sqrt without a dispatch per point; the *pi
 // functions (pi_functions.hpp) and tgamma (gamma.hpp), whose exact values

@@ -228,7 +228,8 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
       // The edges of the vector functions' domains and of their saturated
       // overflows and underflows (fast_batch.cpp), and of the direct
       // trigonometric range.
-      for (const double edge : {700.0, 1000.0, 300.0, 709.79, 745.14, 1024.0, 1075.0, 308.26, 323.62, 0x1p16, 0x1p30}) {
+      for (const double edge : {700.0, 1000.0, 300.0, 709.79, 745.14, 1024.0, 1075.0, 308.26, 323.62, 0x1p16, 0x1p30,
+                                1.0, 709.0, 26.0, 27.3}) {
         float v = static_cast<float>(edge);
         for (int k = 0; k < 3; ++k) v = std::nextafter(v, 0.0f);
         for (int k = 0; k < 6; ++k, v = std::nextafter(v, INFINITY)) {
