@@ -259,6 +259,21 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
   EXPECT_GT(checked, 200000);
 }
 
+// V and its N float neighbours on either side, appended to OUT.
+void add_around(std::vector<float>& out, float v, int n) {
+  float w = v;
+  for (int k = 0; k < n; ++k) w = std::nextafter(w, -INFINITY);
+  for (int k = 0; k < 2 * n + 1; ++k, w = std::nextafter(w, INFINITY)) out.push_back(w);
+}
+
+// A positive and a negative value in every binade below 1, subnormals included.
+void add_every_small_binade(std::vector<float>& out) {
+  for (int e = -149; e < 0; ++e) {
+    out.push_back(std::ldexp(1.0f, e) * 1.3f);
+    out.push_back(-std::ldexp(1.0f, e) * 1.7f);
+  }
+}
+
 // The *pi functions where their reduction is decided (pi_functions.hpp):
 // on and around every quarter-integer from -4 to 4, and half-integers and
 // integers of every magnitude up to 2^24, where floats stop having
@@ -266,11 +281,7 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
 // sign; any other within the function's bound.
 TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
   std::vector<float> inputs;
-  const auto around = [&](float v) {
-    float w = v;
-    for (int k = 0; k < 4; ++k) w = std::nextafter(w, -INFINITY);
-    for (int k = 0; k < 9; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
-  };
+  const auto around = [&](float v) { add_around(inputs, v, 4); };
   for (int q = -16; q <= 16; ++q) around(static_cast<float>(q) / 4);
   for (int e = 0; e <= 24; ++e) {
     const float p = std::ldexp(1.0f, e);
@@ -320,18 +331,11 @@ TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
 // result's, below 2^-1000 in magnitude.
 TEST(MathFastTier, TgammaAcrossItsMethods) {
   std::vector<float> inputs;
-  const auto around = [&](float v) {
-    float w = v;
-    for (int k = 0; k < 3; ++k) w = std::nextafter(w, -INFINITY);
-    for (int k = 0; k < 7; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
-  };
+  const auto around = [&](float v) { add_around(inputs, v, 3); };
   for (int n = 0; n <= 180; ++n) around(-static_cast<float>(n));
   for (const float v : {-170.5f, 0x1p-20f, -0x1p-20f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f})
     around(v);
-  for (int e = -149; e < 0; ++e) {
-    inputs.push_back(std::ldexp(1.0f, e) * 1.3f);
-    inputs.push_back(-std::ldexp(1.0f, e) * 1.7f);
-  }
+  add_every_small_binade(inputs);
   Num x(64), real(kPrec);
   long sign_only = 0;
   for (const float v : inputs) {
@@ -359,11 +363,7 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
 // next to that interval's ends, and every binade of tiny arguments.
 TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
   std::vector<float> inputs;
-  const auto around = [&](float v, int n) {
-    float w = v;
-    for (int k = 0; k < n; ++k) w = std::nextafter(w, -INFINITY);
-    for (int k = 0; k < 2 * n + 1; ++k, w = std::nextafter(w, INFINITY)) inputs.push_back(w);
-  };
+  const auto around = [&](float v, int n) { add_around(inputs, v, n); };
   for (const float z : {1.0f, 2.0f}) {
     around(z, 4096);
     for (int e = -24; e < 0; ++e) {
@@ -375,10 +375,7 @@ TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
   for (int n = 11; n <= 64; ++n) around(-static_cast<float>(n), 16);
   for (const float v : {-11.0f, -2.0f, -0x1p22f, -0x1.fffffep22f, 0x1p-20f, 0x1p100f, 0x1.fffffep127f, -0x1.fffffep127f})
     around(v, 8);
-  for (int e = -149; e < 0; ++e) {
-    inputs.push_back(std::ldexp(1.0f, e) * 1.3f);
-    inputs.push_back(-std::ldexp(1.0f, e) * 1.7f);
-  }
+  add_every_small_binade(inputs);
   Num x(64), real(kPrec);
   long checked = 0;
   for (const float v : inputs) {
