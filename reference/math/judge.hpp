@@ -99,10 +99,13 @@ struct Verdict {
   bool pass = false;
   // Error in ulp of the real result (spec 7.4 definition; reference/ulp.hpp);
   // inf for a wrong NaN/inf. When MPFR decided, it is exact (rounded up);
-  // when the fast tier decided, it is the fast estimate (relative accuracy
-  // better than 2^-40, except that when the real value is within the fast
+  // when the fast tier decided, it is the fast estimate, off by at most the
+  // approximation's error: its bound in double ulps (fast_tier.hpp) times
+  // 2^-29 ulp of a normal float result, so 7.5e-9 ulp for a bound of 4 (a
+  // histogram edge or a baseline maximum can move by that much when a fast
+  // tier changes), except that when the real value is within the fast
   // tier's error of a power of two it may use either binade's ulp, a
-  // factor of 2).
+  // factor of 2.
   // Under MayFlush it is the smallest error over the accepted readings, and
   // 0 for a zero accepted as a flushed result.
   double ulp = 0;
