@@ -36,6 +36,7 @@ AVX2_ABI __m256d _ZGVdN4v_atan(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_sinh(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_cosh(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_tanh(__m256d);
+AVX2_ABI __m256d _ZGVdN4v_tan(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_asinh(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_acosh(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_atanh(__m256d);
@@ -78,6 +79,7 @@ bool hyperbolic_domain(double x) { return std::fabs(x) < 709; }     // sinh, cos
 bool erfc_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 26; }  // above: underflow
 bool expm1_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 700; }
 bool log1p_domain(double x) { return x > -1 && x < std::numeric_limits<double>::infinity(); }
+bool direct_tan_domain(double x) { return std::fabs(x) < kDirectTrigLimit; }
 
 // Outside those domains: the value wherever it is certain without libm,
 // whose overflow, underflow and domain-error paths compute with subnormal
@@ -114,6 +116,18 @@ bool log_saturated(double x, double* out) {  // log, log2, log10 (C99 Annex F: l
 }
 // Nothing answered without libm outside the domain.
 bool not_saturated(double, double*) { return false; }
+// tan below kDirectTrigLimit takes its argument as it is (libmvec); above
+// it, tan |x| = tan r or -1 / tan r by the quadrant of the reduction
+// |x| = (4k + q) pi/2 + r (quarter_turns.hpp), with x's sign: glibc's own
+// reduction there costs ~65 ns. The bound covers both (kTanErrorDulps in
+// fast_tier.cpp).
+bool tan_reduced(double x, double* out) {
+  QuarterTurns t;
+  if (!std::isfinite(x) || !reduce_quarter_turns(x, &t)) return false;
+  const double v = (t.quadrant & 1) ? -1 / std::tan(t.r) : std::tan(t.r);
+  *out = x < 0 ? -v : v;
+  return true;
+}
 // Domain errors and poles, answered as C99 Annex F does, without libm's
 // error handling (errno, the SVID wrapper): asin, acos and atanh are NaN
 // beyond |x| = 1, atanh(+-1) = +-inf; acosh is NaN below 1; log1p is NaN
@@ -403,6 +417,7 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::sinh: return vector_unary<Fn::sinh, _ZGVdN4v_sinh, hyperbolic_domain, sinh_saturated>;
     case Fn::cosh: return vector_unary<Fn::cosh, _ZGVdN4v_cosh, hyperbolic_domain, cosh_saturated>;
     case Fn::tanh: return vector_unary<Fn::tanh, _ZGVdN4v_tanh, finite_domain, not_saturated>;
+    case Fn::tan: return vector_unary<Fn::tan, _ZGVdN4v_tan, direct_tan_domain, tan_reduced>;
     case Fn::asinh: return vector_unary<Fn::asinh, _ZGVdN4v_asinh, finite_domain, not_saturated>;
     case Fn::acosh: return vector_unary<Fn::acosh, _ZGVdN4v_acosh, acosh_domain, acosh_saturated>;
     case Fn::atanh: return vector_unary<Fn::atanh, _ZGVdN4v_atanh, open_unit_domain, atanh_saturated>;

@@ -3,8 +3,9 @@
 // log, log2, log10, log1p, asin, acos, atan, sinh, cosh, tanh, asinh,
 // acosh, atanh, cbrt, erf, erfc: glibc's libmvec (the AVX2 variants,
 // _ZGVdN4v_*: four doubles per call, at most 4 ulp of error by glibc's
-// manual) where the CPU has AVX2 and FMA; sin and cos: libmvec or libm on the argument, or on its
-// reduction by quarter_turns.hpp above 2^16; pow and pown: libm; x + y,
+// manual) where the CPU has AVX2 and FMA; sin, cos and tan: libmvec on
+// the argument, or on its reduction by quarter_turns.hpp above 2^16 (libm
+// for tan there, and for sin and cos without AVX2); pow and pown: libm; x + y,
 // x - y, x * y, x / y, 1 / x and sqrt without a dispatch per point; the *pi
 // functions (pi_functions.hpp) and tgamma (gamma.hpp), whose exact values
 // (zeros, poles, +-1) get no error. Overflows,

@@ -22,6 +22,11 @@ constexpr double kLibmWeak = 16;    // erfc, and tgamma inside gamma.hpp: larger
 constexpr double kOneRounding = 1;  // one correctly rounded double operation
 constexpr double kTwoRoundings = 2; // 1 / sqrt(x)
 constexpr double kExact = 0;
+// tan: libm's 4, or above 2^16 tan or -1/tan of the argument reduced by
+// quarter_turns.hpp (fast_batch.cpp): its 2^-51 relative error times tan's
+// condition number on [0, pi/4] (at most 1.57) is 6.3 double ulps, and the
+// reciprocal doubles libm's relative error (8) and rounds once more: 14.8.
+constexpr double kTanErrorDulps = 16;
 
 // The argument of largest (larger = true) or smallest magnitude, as
 // maxmag/minmag define it (spec 6.15.2): fmax/fmin on a tie or a NaN.
@@ -35,7 +40,9 @@ double magnitude_pick(double x, double y, bool larger) {
 
 FastSpec fast_spec(Fn f) {
   switch (f) {
-    case Fn::sin: case Fn::cos: case Fn::tan: case Fn::sincos_sin: case Fn::sincos_cos:
+    case Fn::tan:
+      return {true, kTanErrorDulps};
+    case Fn::sin: case Fn::cos: case Fn::sincos_sin: case Fn::sincos_cos:
     case Fn::exp: case Fn::exp2: case Fn::exp10: case Fn::expm1:
     case Fn::log: case Fn::log2: case Fn::log10: case Fn::log1p:
     case Fn::asin: case Fn::acos: case Fn::atan: case Fn::atan2:
