@@ -116,7 +116,8 @@ bool fast_value(Fn f, const double* a, double* out) {
     }
     case Fn::lgamma: case Fn::lgamma_r: {
       bool exact;
-      return lgamma_value(x, out, &exact);
+      *out = lgamma_value(x, &exact);
+      return true;
     }
     case Fn::pow: *out = std::pow(x, y); return true;
     case Fn::pown: *out = std::pow(x, y); return true;  // C99 pow on an integer y is pown (spec 7.5.1 cases included)

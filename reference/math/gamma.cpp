@@ -50,18 +50,16 @@ bool tgamma_value(double x, double* out, bool* exact) {
   return true;
 }
 
-bool lgamma_value(double x, double* out, bool* exact) {
+double lgamma_value(double x, bool* exact) {
   *exact = true;
-  if (std::isnan(x)) return *out = kNaN, true;
+  if (std::isnan(x)) return kNaN;
   // C99 F.9.5.3: lgamma(1) = lgamma(2) = +0, +inf at +-inf, zero and the
   // negative integers.
-  if (std::isinf(x) || x == 0 || (x < 0 && x == std::trunc(x))) return *out = kInf, true;
-  if (x == 1 || x == 2) return *out = 0.0, true;
+  if (std::isinf(x) || x == 0 || (x < 0 && x == std::trunc(x))) return kInf;
+  if (x == 1 || x == 2) return 0.0;
   *exact = false;
-  if (x > -11 && x < -2) return false;
   int sign;
-  *out = ::lgamma_r(x, &sign);
-  return true;
+  return ::lgamma_r(x, &sign);
 }
 
 }  // namespace clconform::ref::math

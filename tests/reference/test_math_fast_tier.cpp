@@ -7,14 +7,17 @@
 // results, infinite ones real results beyond 2^1023 of the same sign.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "oracle.hpp"
@@ -358,13 +361,49 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
   EXPECT_GT(sign_only, 20);
 }
 
+// The float on the positive side of each zero of lgamma between -11 and
+// -2: on (-n - 1, -n) lgamma is +inf at both ends and negative at
+// -n - 1/2, so each half holds one zero, found by bisection over the floats
+// with MPFR's sign.
+std::vector<float> negative_lgamma_zeros() {
+  Num x(64), r(kPrec);
+  const auto negative = [&](int64_t bits) {
+    mpfr_set_d(x.v, float_of(static_cast<uint32_t>(bits)), MPFR_RNDN);
+    int sign;
+    mpfr_lgamma(r.v, &sign, x.v, MPFR_RNDN);
+    return mpfr_sgn(r.v) < 0;
+  };
+  const auto bits_of = [](float v) {
+    uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return static_cast<int64_t>(b);
+  };
+  std::vector<float> zeros;
+  for (int n = 2; n <= 10; ++n) {
+    const int64_t middle = bits_of(-n - 0.5f);
+    for (const float end : {std::nextafter(-n - 1.0f, 0.0f), std::nextafter(-static_cast<float>(n), -INFINITY)}) {
+      int64_t above = bits_of(end), below = middle;  // lgamma > 0 at above, < 0 at below
+      while (std::llabs(above - below) > 1) {
+        const int64_t m = (above + below) / 2;
+        (negative(m) ? below : above) = m;
+      }
+      zeros.push_back(float_of(static_cast<uint32_t>(above)));
+    }
+  }
+  return zeros;
+}
+
 // lgamma where glibc's result is smallest or its method changes: around
 // its zeros at 1 and 2 (every float within 2^12 of them, and a wider
-// logarithmic spread), around the negative integers outside (-11, -2),
-// next to that interval's ends, and every binade of tiny arguments.
+// logarithmic spread) and every float within 256 of its zeros between -11
+// and -2, around the negative integers to -64, and every binade of tiny
+// arguments.
 TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
   std::vector<float> inputs;
   const auto around = [&](float v, int n) { add_around(inputs, v, n); };
+  const std::vector<float> zeros = negative_lgamma_zeros();
+  ASSERT_EQ(zeros.size(), 18u);
+  for (const float z : zeros) around(z, 256);
   for (const float z : {1.0f, 2.0f}) {
     around(z, 4096);
     for (int e = -24; e < 0; ++e) {
@@ -372,8 +411,7 @@ TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
       inputs.push_back(z - std::ldexp(1.0f, e));
     }
   }
-  for (int n = 0; n <= 2; ++n) around(-static_cast<float>(n), 16);
-  for (int n = 11; n <= 64; ++n) around(-static_cast<float>(n), 16);
+  for (int n = 0; n <= 64; ++n) around(-static_cast<float>(n), 16);
   for (const float v : {-11.0f, -2.0f, -0x1p22f, -0x1.fffffep22f, 0x1p-20f, 0x1p100f, 0x1.fffffep127f, -0x1.fffffep127f})
     around(v, 8);
   add_every_small_binade(inputs);
@@ -381,12 +419,8 @@ TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
   long checked = 0;
   for (const float v : inputs) {
     const double args[3] = {v, 0, 0};
-    double approx = 0;
     bool exact = false;
-    if (!math::lgamma_value(v, &approx, &exact)) {
-      ASSERT_TRUE(v > -11 && v < -2) << v;
-      continue;
-    }
+    const double approx = math::lgamma_value(v, &exact);
     mpfr_set_d(x.v, v, MPFR_RNDN);
     int sign;
     mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
@@ -394,6 +428,43 @@ TEST(MathFastTier, LgammaAroundItsZerosAndPoles) {
     ASSERT_TRUE(within("lgamma", approx, real.v, exact ? 0 : math::kLgammaErrorDulps, args));
   }
   EXPECT_GT(checked, 10000);
+}
+
+// Every float between -11 and -2 (every $CLCONFORM_LGAMMA_STRIDE-th: CI
+// takes every 1024th, `ctest -L slow` all of them, about 4 minutes on two
+// cores), where lgamma crosses zero near every integer.
+TEST(MathFastTier, LgammaBetweenMinus11AndMinus2) {
+  const char* e = std::getenv("CLCONFORM_LGAMMA_STRIDE");
+  const uint32_t stride = e ? static_cast<uint32_t>(std::max(1L, std::strtol(e, nullptr, 10))) : 1;
+  uint32_t first, last;  // negative floats: the bits grow with the magnitude
+  const float from = -2.0f, to = -11.0f;
+  std::memcpy(&first, &from, 4);
+  std::memcpy(&last, &to, 4);
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<long> bad(threads, 0), checked(threads, 0);
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      Num x(64), real(kPrec);
+      for (uint32_t b = first + 1 + t * stride; b < last; b += threads * stride) {
+        const float v = float_of(b);
+        bool exact = false;
+        const double approx = math::lgamma_value(v, &exact);
+        mpfr_set_d(x.v, v, MPFR_RNDN);
+        int sign;
+        mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
+        const double args[3] = {v, 0, 0};
+        ++checked[t];
+        if (!within("lgamma", approx, real.v, exact ? 0 : math::kLgammaErrorDulps, args) && bad[t]++ == 0)
+          ADD_FAILURE() << "lgamma(" << v << ") outside its bound";
+      }
+    });
+  }
+  for (std::thread& th : pool) th.join();
+  long all_bad = 0, all_checked = 0;
+  for (unsigned t = 0; t < threads; ++t) all_bad += bad[t], all_checked += checked[t];
+  EXPECT_EQ(all_bad, 0);
+  EXPECT_GT(all_checked, static_cast<long>((last - first) / stride) - 2);
 }
 
 }  // namespace
