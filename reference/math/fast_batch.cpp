@@ -90,8 +90,9 @@ bool direct_tan_domain(double x) { return std::fabs(x) < kDirectTrigLimit; }
 // that the enclosure stays on zero's positive side and +0 is certain).
 // Thresholds from ln, log2, log10 of 2^1024 and 2^-1075, rounded outwards.
 constexpr double kUnderflow = 0x1p-1072;
+constexpr double kLnOverflow = 709.79;  // ln 2^1024 = 709.7827..., rounded up
 bool exp_saturated(double x, double* out) {
-  if (x >= 709.79) *out = std::numeric_limits<double>::infinity();
+  if (x >= kLnOverflow) *out = std::numeric_limits<double>::infinity();
   else if (x <= -745.14) *out = kUnderflow;
   else return false;
   return true;
@@ -154,14 +155,14 @@ bool log1p_saturated(double x, double* out) {
   *out = x == -1 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
   return true;
 }
-// sinh and cosh beyond 1024 ln 2 = 709.78...: |result| > e^|x| / 2 - 1 >= 2^1023.
+// sinh and cosh from kLnOverflow: |result| > e^|x| / 2 - 1 >= 2^1023.
 bool sinh_saturated(double x, double* out) {
-  if (!(std::fabs(x) >= 709.79)) return false;  // a NaN included
+  if (!(std::fabs(x) >= kLnOverflow)) return false;  // a NaN included
   *out = std::copysign(std::numeric_limits<double>::infinity(), x);
   return true;
 }
 bool cosh_saturated(double x, double* out) {
-  if (!(std::fabs(x) >= 709.79)) return false;  // a NaN included
+  if (!(std::fabs(x) >= kLnOverflow)) return false;  // a NaN included
   *out = std::numeric_limits<double>::infinity();
   return true;
 }
@@ -171,9 +172,9 @@ bool erfc_saturated(double x, double* out) {
   *out = kUnderflow;
   return true;
 }
-// expm1(x) > e^x - 1 >= 2^1024 for x >= 709.79.
+// expm1(x) = e^x - 1 >= 2^1024 for x >= kLnOverflow.
 bool expm1_saturated(double x, double* out) {
-  if (!(x >= 709.79)) return false;  // a NaN included
+  if (!(x >= kLnOverflow)) return false;  // a NaN included
   *out = std::numeric_limits<double>::infinity();
   return true;
 }

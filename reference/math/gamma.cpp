@@ -9,7 +9,6 @@
 namespace clconform::ref::math {
 namespace {
 
-constexpr double kPi = 0x1.921fb54442d18p+1;  // pi rounded to double
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -46,7 +45,7 @@ bool tgamma_value(double x, double* out, bool* exact) {
     *out = std::copysign(1.0, s);
     return false;
   }
-  *out = kPi / (s * std::tgamma(1 - x));
+  *out = kPiDouble / (s * std::tgamma(1 - x));
   return true;
 }
 

@@ -6,7 +6,6 @@
 namespace clconform::ref::math {
 namespace {
 
-constexpr double kPi = 0x1.921fb54442d18p+1;     // pi rounded to double
 constexpr double kInvPi = 0x1.45f306dc9c883p-2;  // 1/pi rounded to double
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -25,7 +24,7 @@ double sinpi(double x, bool* exact) {
   *exact = a == 0 || a == 0.5;
   if (a == 0) return std::copysign(0.0, x);  // x an integer: MPFR's sinpi(+-n) = +-0
   if (a == 0.5) return std::copysign(1.0, t);
-  return std::copysign(a <= 0.25 ? std::sin(kPi * a) : std::cos(kPi * (0.5 - a)), t);
+  return std::copysign(a <= 0.25 ? std::sin(kPiDouble * a) : std::cos(kPiDouble * (0.5 - a)), t);
 }
 
 double cospi(double x, bool* exact) {
@@ -39,7 +38,7 @@ double cospi(double x, bool* exact) {
   *exact = a == 0.5 || a == 0;
   if (a == 0.5) return 0.0;  // x a half-integer: cospi(n + 1/2) = +0
   if (a == 0) return negative ? -1.0 : 1.0;
-  const double v = a <= 0.25 ? std::cos(kPi * a) : std::sin(kPi * (0.5 - a));
+  const double v = a <= 0.25 ? std::cos(kPiDouble * a) : std::sin(kPiDouble * (0.5 - a));
   return negative ? -v : v;
 }
 
@@ -56,7 +55,7 @@ double tanpi(double x, bool* exact) {
   if (a == 0.5) return std::copysign(kInf, t);
   if (a == 0.25) return std::copysign(1.0, u);
   *exact = false;
-  const double v = a <= 0.25 ? std::tan(kPi * a) : 1 / std::tan(kPi * (0.5 - a));
+  const double v = a <= 0.25 ? std::tan(kPiDouble * a) : 1 / std::tan(kPiDouble * (0.5 - a));
   return std::copysign(v, u);
 }
 

@@ -35,6 +35,9 @@ constexpr double kPiTrigErrorDulps = 8;
 constexpr double kTanPiErrorDulps = 16;
 constexpr double kInversePiErrorDulps = 12;
 
+// pi rounded to double (2^-54.6 relative: within the bounds above).
+constexpr double kPiDouble = 0x1.921fb54442d18p+1;
+
 // Whether F is one of the functions above.
 bool is_pi_function(Fn f);
 
