@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "reference/math/double_double.hpp"
+#include "reference/math/double_double_avx2.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -19,6 +20,11 @@ using dd::mul;
 using dd::power_of_two;
 using dd::two_prod;
 using dd::two_sum;
+using dd::add4;
+using dd::DD4;
+using dd::fma4;
+using dd::mul4;
+using dd::V4;
 
 // exp(r) = sum r^n / n! for |r| <= ln2/128 < 2^-7.5: the terms from n = 13
 // on are below 2^-130, those from n = 7 on (below 2^-64) are summed in
@@ -113,7 +119,13 @@ CLC_DD_FMA DD exp_of(double x, double x_lo, const Constants& c) {
   return {v.hi * scale, v.lo * scale};
 }
 
-CLC_DD_FMA DD log_of(double x, const Constants& c) {
+// log_of's reduction, shared with the block form: x = 2^m * t, t * c[i] =
+// 1 + u.
+struct LogReduced {
+  int m, i;
+  DD u;
+};
+CLC_DD_FMA LogReduced log_reduce(double x, const Constants& c) {
   int m = 0;
   if (x < 0x1p-1022) {  // subnormal: scaled exactly into the normal range
     x *= 0x1p54;
@@ -133,7 +145,12 @@ CLC_DD_FMA DD log_of(double x, const Constants& c) {
   // t * c = p + e exactly; p is within 2^-7 of 1, so p - 1 is exact, and
   // u = (p - 1) + e exactly as a double-double.
   const DD pe = two_prod(t, c.c[i]);
-  const DD u = two_sum(pe.hi - 1, pe.lo);
+  return {m, i, two_sum(pe.hi - 1, pe.lo)};
+}
+
+CLC_DD_FMA DD log_of(double x, const Constants& c) {
+  const LogReduced red = log_reduce(x, c);
+  const DD u = red.u;
   double tail = c.log_c[kLogTerms - 1].hi;
   for (int n = kLogTerms - 2; n >= kLogDoubleFrom; --n) tail = __builtin_fma(tail, u.hi, c.log_c[n].hi);
   DD sum{tail, 0};
@@ -144,8 +161,68 @@ CLC_DD_FMA DD log_of(double x, const Constants& c) {
   // with m = 0, -log c and log(t) have one sign and log1p(u) is at most
   // half of |log t| (|log t| >= 2^-7 unless c = 1, where log c = 0 and the
   // result is log1p(u) alone).
-  const DD head = add(mul(DD{static_cast<double>(m), 0}, c.ln2), c.minus_log_c[i]);
+  const DD head = add(mul(DD{static_cast<double>(red.m), 0}, c.ln2), c.minus_log_c[red.i]);
   return add(head, log1p_u);
+}
+
+// log_of after the reduction on four values per vector
+// (double_double_avx2.hpp: each lane gets log_of's bits), kLogGroups
+// vectors at once to fill the latency of each one's Horner steps.
+constexpr size_t kLogGroups = 4;
+CLC_DD_AVX2 void log_lanes(const DD4* u, const V4* m, const DD4* minus_log_c, DD4* out, const Constants& c) {
+  const auto coefficient = [](const DD& v) CLC_DD_AVX2 { return DD4{dd::broadcast4(v.hi), dd::broadcast4(v.lo)}; };
+  DD4 sum[kLogGroups];
+  for (size_t g = 0; g < kLogGroups; ++g) {
+    V4 tail = dd::broadcast4(c.log_c[kLogTerms - 1].hi);
+    for (int n = kLogTerms - 2; n >= kLogDoubleFrom; --n) tail = fma4(tail, u[g].hi, dd::broadcast4(c.log_c[n].hi));
+    sum[g] = {tail, dd::broadcast4(0)};
+  }
+  for (int n = kLogDoubleFrom - 1; n >= 0; --n)
+    for (size_t g = 0; g < kLogGroups; ++g) sum[g] = add4(mul4(sum[g], u[g]), coefficient(c.log_c[n]));
+  for (size_t g = 0; g < kLogGroups; ++g) {
+    const DD4 log1p_u = mul4(sum[g], u[g]);
+    const DD4 head = add4(mul4(DD4{m[g], dd::broadcast4(0)}, coefficient(c.ln2)), minus_log_c[g]);
+    out[g] = add4(head, log1p_u);
+  }
+}
+
+// dd_log of a block: the reductions one value at a time, the rest
+// 4 kLogGroups values at a time (the lanes past N compute log 1).
+CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
+  constexpr size_t kStep = 4 * kLogGroups;
+  for (size_t b = 0; b < n; b += kStep) {
+    alignas(32) double u_hi[kStep], u_lo[kStep], m[kStep], l_hi[kStep], l_lo[kStep], v_hi[kStep], v_lo[kStep];
+    for (size_t j = 0; j < kStep; ++j) {
+      const size_t i = b + j;
+      const bool ok = i < n && x[i] > 0 && std::isfinite(x[i]);
+      if (i < n) vouched[i] = ok;
+      const LogReduced red = log_reduce(ok ? x[i] : 1.0, c);
+      u_hi[j] = red.u.hi;
+      u_lo[j] = red.u.lo;
+      m[j] = static_cast<double>(red.m);
+      l_hi[j] = c.minus_log_c[red.i].hi;
+      l_lo[j] = c.minus_log_c[red.i].lo;
+    }
+    DD4 u[kLogGroups], minus_log_c[kLogGroups], v[kLogGroups];
+    V4 mv[kLogGroups];
+    for (size_t g = 0; g < kLogGroups; ++g) {
+      std::memcpy(&u[g].hi, u_hi + 4 * g, 32);
+      std::memcpy(&u[g].lo, u_lo + 4 * g, 32);
+      std::memcpy(&mv[g], m + 4 * g, 32);
+      std::memcpy(&minus_log_c[g].hi, l_hi + 4 * g, 32);
+      std::memcpy(&minus_log_c[g].lo, l_lo + 4 * g, 32);
+    }
+    log_lanes(u, mv, minus_log_c, v, c);
+    for (size_t g = 0; g < kLogGroups; ++g) {
+      std::memcpy(v_hi + 4 * g, &v[g].hi, 32);
+      std::memcpy(v_lo + 4 * g, &v[g].lo, 32);
+    }
+    for (size_t j = 0; j < kStep && b + j < n; ++j) {
+      if (!vouched[b + j]) continue;
+      hi[b + j] = v_hi[j];
+      lo[b + j] = v_lo[j];
+    }
+  }
 }
 
 // pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
@@ -188,6 +265,12 @@ bool dd_exp(double x, double* hi, double* lo) {
   *hi = v.hi;
   *lo = v.lo;
   return true;
+}
+
+void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (has_avx2) return log_many(x, n, hi, lo, vouched, constants());
+  for (size_t i = 0; i < n; ++i) vouched[i] = dd_log(x[i], &hi[i], &lo[i]);
 }
 
 bool dd_log(double x, double* hi, double* lo) {

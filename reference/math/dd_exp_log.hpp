@@ -12,6 +12,8 @@
 // exact.
 #pragma once
 
+#include <cstddef>
+
 namespace clconform::ref::math {
 
 // |hi + lo - real| <= kDdExpLogRelError * |hi + lo| for every value
@@ -27,6 +29,11 @@ bool dd_exp(double x, double* hi, double* lo);
 // log(X) for finite X > 0 (subnormals included); false otherwise, or on a
 // CPU without FMA.
 bool dd_log(double x, double* hi, double* lo);
+
+// dd_log of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
+// vouches: the same operations, value for value, with four values in the
+// lanes of AVX2 vectors where the CPU has them.
+void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 // pow(X, Y) = exp(Y log X) for finite X > 0 and finite Y where Y log X
 // lies in exp's range above, within kDdPowRelError (log's error scaled by

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "reference/math/double_double.hpp"
+#include "reference/math/double_double_avx2.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -19,6 +20,13 @@ using dd::add;
 using dd::fast_two_sum;
 using dd::mul;
 using dd::power_of_two;
+using dd::add4;
+using dd::DD4;
+using dd::fma4;
+using dd::M4;
+using dd::mul4;
+using dd::select4;
+using dd::V4;
 
 // Taylor coefficients: sin r = r * sum_k s_k z^k, cos r = sum_k c_k z^k,
 // z = r^2, s_k = (-1)^k / (2k+1)!, c_k = (-1)^k / (2k)!. With |r| <= pi/4
@@ -152,23 +160,34 @@ CLC_DD_FMA DD evaluate(DD r, bool cosine, const Constants& c) {
   return cosine ? sum : mul(sum, r);
 }
 
-// evaluate() on kLanes reduced arguments in lockstep, operation for
-// operation the same: each point's Horner steps depend on each other, the
-// points' do not, so interleaving them lets the CPU overlap their latency.
-constexpr int kLanes = 4;
-CLC_DD_FMA void evaluate_lanes(const DD* r, const bool* cosine, DD* out, const Constants& c) {
-  DD z[kLanes], sum[kLanes];
-  const DD* coef[kLanes];
-  for (int j = 0; j < kLanes; ++j) {
-    z[j] = mul(r[j], r[j]);
-    coef[j] = cosine[j] ? c.cos_c : c.sin_c;
-    double tail = coef[j][kTerms - 1].hi;
-    for (int k = kTerms - 2; k >= kDoubleFrom; --k) tail = __builtin_fma(tail, z[j].hi, coef[j][k].hi);
-    sum[j] = {tail, 0};
+// evaluate() on four reduced arguments per vector (double_double_avx2.hpp:
+// every lane gets evaluate()'s bits). A lane picks the sine or the cosine
+// polynomial by its mask (all ones: cosine).
+// Coefficient K of each lane's polynomial (both parts).
+CLC_DD_AVX2 inline DD4 coefficient4(M4 cosine, int k, const Constants& c) {
+  const DD& cs = c.cos_c[k];
+  const DD& sn = c.sin_c[k];
+  return {select4(cosine, dd::broadcast4(cs.hi), dd::broadcast4(sn.hi)),
+          select4(cosine, dd::broadcast4(cs.lo), dd::broadcast4(sn.lo))};
+}
+
+// kGroups vectors of lanes at once: each Horner step waits on the one
+// before, about 60 cycles of latency, so independent vectors fill them.
+constexpr size_t kGroups = 4;
+CLC_DD_AVX2 void evaluate4(const DD4* r, const M4* cosine, DD4* out, const Constants& c) {
+  DD4 z[kGroups], sum[kGroups];
+  for (size_t g = 0; g < kGroups; ++g) {
+    z[g] = mul4(r[g], r[g]);
+    V4 tail = coefficient4(cosine[g], kTerms - 1, c).hi;
+    for (int k = kTerms - 2; k >= kDoubleFrom; --k) tail = fma4(tail, z[g].hi, coefficient4(cosine[g], k, c).hi);
+    sum[g] = {tail, V4{0, 0, 0, 0}};
   }
   for (int k = kDoubleFrom - 1; k >= 0; --k)
-    for (int j = 0; j < kLanes; ++j) sum[j] = add(mul(sum[j], z[j]), coef[j][k]);
-  for (int j = 0; j < kLanes; ++j) out[j] = cosine[j] ? sum[j] : mul(sum[j], r[j]);
+    for (size_t g = 0; g < kGroups; ++g) sum[g] = add4(mul4(sum[g], z[g]), coefficient4(cosine[g], k, c));
+  for (size_t g = 0; g < kGroups; ++g) {
+    const DD4 sine = mul4(sum[g], r[g]);
+    out[g] = {select4(cosine[g], sum[g].hi, sine.hi), select4(cosine[g], sum[g].lo, sine.lo)};
+  }
 }
 
 // What sin_cos settles before the polynomial: false where the tier does not
@@ -216,32 +235,47 @@ CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
   return true;
 }
 
-CLC_DD_FMA void sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
+// Reduces a block of arguments, packs the lanes that need the polynomial
+// (about half of a stratified sweep's: the rest are tiny, done without
+// it), and evaluates those 4 kGroups at a time.
+CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
   const Constants& c = constants();
-  for (size_t b = 0; b < n; b += kLanes) {
-    // The lanes whose polynomial is still to evaluate, packed; the others
-    // (done, not vouched, or past the end) stay out of it.
-    DD r[kLanes] = {};
-    bool poly_cosine[kLanes] = {};
-    size_t index[kLanes];
-    bool negate[kLanes];
-    int m = 0;
-    for (size_t i = b; i < b + kLanes && i < n; ++i) {
+  constexpr size_t kBlock = 64, kStep = 4 * kGroups;
+  alignas(32) double r_hi[kBlock + kStep], r_lo[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
+  alignas(32) long long is_cosine[kBlock + kStep];  // all ones: the lane takes the cosine polynomial
+  size_t index[kBlock];
+  bool negate[kBlock];
+  for (size_t b = 0; b < n; b += kBlock) {
+    size_t m = 0;
+    for (size_t i = b; i < b + kBlock && i < n; ++i) {
       Reduced red;
       bool done = false;
       vouched[i] = std::isfinite(x[i]) && reduce_for(x[i], cosine, c, &red, &done, &hi[i], &lo[i]);
       if (!vouched[i] || done) continue;
-      r[m] = red.r;
-      poly_cosine[m] = red.cosine;
+      r_hi[m] = red.r.hi;
+      r_lo[m] = red.r.lo;
+      is_cosine[m] = red.cosine ? -1 : 0;
       negate[m] = red.negate;
       index[m++] = i;
     }
-    if (m == 0) continue;
-    DD v[kLanes];
-    evaluate_lanes(r, poly_cosine, v, c);
-    for (int j = 0; j < m; ++j) {
-      hi[index[j]] = negate[j] ? -v[j].hi : v[j].hi;
-      lo[index[j]] = negate[j] ? -v[j].lo : v[j].lo;
+    for (size_t j = m; j % kStep != 0; ++j) r_hi[j] = r_lo[j] = 0, is_cosine[j] = 0;  // whole last groups
+    for (size_t j = 0; j < m; j += kStep) {
+      DD4 r[kGroups], v[kGroups];
+      M4 k[kGroups];
+      for (size_t g = 0; g < kGroups; ++g) {
+        std::memcpy(&r[g].hi, r_hi + j + 4 * g, 32);
+        std::memcpy(&r[g].lo, r_lo + j + 4 * g, 32);
+        std::memcpy(&k[g], is_cosine + j + 4 * g, 32);
+      }
+      evaluate4(r, k, v, c);
+      for (size_t g = 0; g < kGroups; ++g) {
+        std::memcpy(v_hi + j + 4 * g, &v[g].hi, 32);
+        std::memcpy(v_lo + j + 4 * g, &v[g].lo, 32);
+      }
+    }
+    for (size_t j = 0; j < m; ++j) {
+      hi[index[j]] = negate[j] ? -v_hi[j] : v_hi[j];
+      lo[index[j]] = negate[j] ? -v_lo[j] : v_lo[j];
     }
   }
 }
@@ -290,12 +324,9 @@ bool dd_sin_cos(double x, bool cosine, double* hi, double* lo) {
 }
 
 void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma) {
-    for (size_t i = 0; i < n; ++i) vouched[i] = false;
-    return;
-  }
-  sin_cos_many(x, n, cosine, hi, lo, vouched);
+  static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (has_avx2) return sin_cos_many(x, n, cosine, hi, lo, vouched);
+  for (size_t i = 0; i < n; ++i) vouched[i] = dd_sin_cos(x[i], cosine, &hi[i], &lo[i]);
 }
 
 }  // namespace clconform::ref::math

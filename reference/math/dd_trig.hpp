@@ -28,8 +28,9 @@ inline constexpr double kDdTrigRelError = 0x1p-98;
 bool dd_sin_cos(double x, bool cosine, double* hi, double* lo);
 
 // dd_sin_cos of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
-// vouches: the same operations, value for value, with several points'
-// polynomials interleaved, so a batch of sweep points costs less.
+// vouches: the same operations, value for value, with four points'
+// polynomials in the lanes of AVX2 vectors where the CPU has them, so a
+// batch of sweep points costs less.
 void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched);
 
 // tan of the finite double X into *HI + *LO, as sin / cos of the same

@@ -14,6 +14,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/dd_trig.hpp"
 #include "reference/math/fast_quad.hpp"
@@ -95,8 +96,9 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
   *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
 }
 
-// sin, cos, tan and sincos's parts, exp, log, pow and powr: the double-double tiers
-// (dd_trig.hpp, dd_exp_log.hpp), where they vouch for their bounds: the
+// sin, cos, tan and sincos's parts, exp, log, pow and powr, and the correctly
+// rounded operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
+// dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   const double x = args[0];
@@ -115,6 +117,16 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   if (f == Fn::log) {
     *rel = kDdExpLogRelError;
     return dd_log(x, hi, lo);
+  }
+  if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt) {
+    *rel = kDdArithRelError;
+    switch (f) {
+      case Fn::add: return dd_add(x, args[1], hi, lo);
+      case Fn::sub: return dd_sub(x, args[1], hi, lo);
+      case Fn::mul: return dd_mul(x, args[1], hi, lo);
+      case Fn::divide: return dd_divide(x, args[1], hi, lo);
+      default: return dd_sqrt(x, hi, lo);
+    }
   }
   // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
   if (f == Fn::pow || f == Fn::powr) {
@@ -136,30 +148,42 @@ void enclosure(const DoubleJudge::Point& p, Q* q, Q* e) {
   *e = Q(p.dd_rel) * fabsq(*q) + kQuadAbsError;
 }
 
+// The factor prepare_fast's inputs come multiplied by for a point whose
+// approximation is A: 2^200 below 2^-960, where the spacing of A's binade
+// is below 2^-1012 and the enclosure's radius (about 2^-46 of it) would
+// underflow in double; 1 elsewhere.
+double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0; }
+
 // The double-arithmetic fields of P (judge_double.hpp), from approx, the
-// difference RESID = q - approx (within 2^-53 of itself, or 2^-1075
-// absolute, which is below 2^-63 s) and E_UP >= e (within 2^-52 of e, or
-// 2^-1075 absolute): only for finite approx with 2^-960 <= |approx| <=
-// 2^960, where the spacing s of approx's binade and 1/s are normal
-// doubles. In units of s, |approx| = A is an integer in [2^52, 2^53),
-// |resid| <= 1/2 and err is about 2^-46 (e is relative), so the
-// enclosure's magnitudes A + resid' +- err (resid' = resid with approx's
-// sign taken out) reach the binade below only when A = 2^52 and the one
-// above only when A = 2^53 - 1. Sets P.certain when no rounding boundary
-// (a midpoint: s/2 from approx, or s/4 below when A = 2^52) lies within
-// resid' +- err.
+// difference RESID = (q - approx) * t (within 2^-53 of itself, or 2^-1075
+// absolute, which is below 2^-63 s t) and E_UP >= e * t (within 2^-52 of
+// it, or 2^-1075 absolute), with t = fast_prescale(approx): only for finite
+// approx with 2^-1021 <= |approx| <= 2^960. There the spacing s of
+// approx's binade is at least 2^-1073, and half of it below a power of two
+// (2^-1021 is the least binade whose lower neighbour is normal, with the
+// spacing halved: the subnormals below 2^-1022 keep 2^-1074), and 1/(s t)
+// is a normal double. In units of s, |approx| = A is an integer in
+// [2^52, 2^53), |resid| <= 1/2 and err is about 2^-46 (e is relative), so
+// the enclosure's magnitudes A + resid' +- err (resid' = resid with
+// approx's sign taken out) reach the binade below only when A = 2^52 and
+// the one above only when A = 2^53 - 1. Sets P.certain when no rounding
+// boundary (a midpoint: s/2 from approx, or s/4 below when A = 2^52) lies
+// within resid' +- err.
 // Returns P.fast.
 bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   p.fast = false;
   const double a = std::fabs(p.approx);
-  if (!(a >= 0x1p-960 && a <= 0x1p960)) return false;
+  if (!(a >= 0x1p-1021 && a <= 0x1p960)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
-  p.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent) << 52);  // 2^(52 - exponent), a normal double
-  // 1/s is a power of two and the products stay normal (or below 2^-62).
+  p.prescale = fast_prescale(a);
+  const int t_log2 = p.prescale == 1.0 ? 0 : 200;
+  // 2^(52 - exponent) / t, a normal double: 1/(s t) is a power of two and
+  // the products stay normal (or below 2^-62).
+  p.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent - t_log2) << 52);
   p.resid = resid * p.scale;
   p.err = e_up * p.scale * (1 + 0x1p-50) + 0x1p-60;
-  const double mantissa = a * p.scale;  // A, exact
-  const double outward = p.approx < 0 ? -p.resid : p.resid;
+  const double mantissa = (a * p.prescale) * p.scale;  // A, exact
+  const double outward = p.resid * std::copysign(1.0, p.approx);  // exact: no branch on a random sign
   const bool below = mantissa == 0x1p52 && outward - p.err <= 0;
   const bool above = mantissa == 0x1p53 - 1 && outward + p.err >= 1;
   p.ulp_min = below ? 0.5 : 1;
@@ -169,7 +193,7 @@ bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   // below a power of two (toward zero), where the spacing halves.
   const double slack = (std::fabs(outward) + p.err) * 0x1p-50;
   const double room_toward_zero = mantissa == 0x1p52 ? 0.25 : 0.5;
-  p.certain = outward + p.err + slack < 0.5 && p.err - outward + slack < room_toward_zero;
+  p.certain = (outward + p.err + slack < 0.5) & (p.err - outward + slack < room_toward_zero);
   p.fast = true;
   return true;
 }
@@ -191,7 +215,8 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
     p.approx = hi;
     p.nearest = bits_of(hi);
-    if (prepare_fast(p, lo, rel * std::fabs(hi) * (1 + 0x1p-51)) && p.certain) {
+    const double t = fast_prescale(hi);
+    if (prepare_fast(p, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51)) && p.certain) {
       p.dd = true;
       p.dd_lo = lo;
       p.dd_rel = rel;
@@ -201,15 +226,15 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     }
     p.q = Q(hi) + Q(lo);
     p.e = Q(rel) * fabsq(p.q) + kQuadAbsError;
+  } else if (domain_nan(f, p.args)) {  // first: libquadmath would spend a call on the NaN
+    p.q = nanq("");
+    p.e = 0;
   } else if (quad_finite_or_infinite(f, p.args, &q)) {
     // An infinity is beyond binary128's range, far beyond 2^1024: every
     // double verdict treats it as the infinity (reference/ulp.hpp), as
     // MPFR's proxy is.
     p.q = q;
     p.e = isinfq(q) ? Q(0) : kQuadRelError * fabsq(q) + kQuadAbsError;
-  } else if (domain_nan(f, p.args)) {
-    p.q = nanq("");
-    p.e = 0;
   } else {
     const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
     p.prepared_by_mpfr = true;
@@ -230,9 +255,11 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     p.certain = true;
   } else {
     p.nearest = bits_of(p.approx);
-    // q - approx is exact in binary128 and rounds once to double; e
-    // rounds within 2^-53 of itself (or 2^-1075).
-    prepare_fast(p, static_cast<double>(p.q - Q(p.approx)), static_cast<double>(p.e));
+    // q - approx is exact in binary128, and so is its product with the
+    // power of two t: it rounds once to double; e t rounds within 2^-53 of
+    // itself (or 2^-1075).
+    const Q t = fast_prescale(p.approx);
+    prepare_fast(p, static_cast<double>((p.q - Q(p.approx)) * t), static_cast<double>(p.e * t));
     if (!p.certain) {
       const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
       // Equal as numbers: a zero's sign is not a rounding matter (the
@@ -243,13 +270,17 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
 }
 
 // The double-double tier of F for a block of points at once (the same
-// values as dd_value, several polynomials interleaved), with its relative
-// error bound; false for a function that has no block form (exp and log
-// measured no faster with one).
+// values as dd_value, four points to a vector), with its relative error
+// bound; false for a function that has no block form.
 bool dd_block(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vouched, double* rel) {
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
     dd_sin_cos_many(x, n, f == Fn::cos || f == Fn::sincos_cos, hi, lo, vouched);
     *rel = kDdTrigRelError;
+    return true;
+  }
+  if (f == Fn::log) {
+    dd_log_many(x, n, hi, lo, vouched);
+    *rel = kDdExpLogRelError;
     return true;
   }
   return false;
@@ -332,7 +363,7 @@ void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
 }
 
 double DoubleJudge::fast_distance(const Point& p, uint64_t got) {
-  return std::fabs((double_of(got) - p.approx) * p.scale - p.resid);
+  return std::fabs((double_of(got) - p.approx) * p.prescale * p.scale - p.resid);
 }
 bool DoubleJudge::fast_passes(const Point& p, double d, double b) {
   return (d + p.err) / p.ulp_min * (1 + 0x1p-46) + 0x1p-46 <= b;
@@ -361,7 +392,7 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
     return judge(full, got, bound);
   }
   auto mpfr = [&] { return mpfr_verdict_double(f, p.args, got, bound, denormals_); };
-  if (p.e < 0 && !p.dd) return mpfr();
+  if (!p.dd && p.e < 0) return mpfr();  // p.e is binary128: compared only where it is set
   const bool flush = denormals_ == Denormals::MayFlush;
   // Under flushing, a failure may still pass at a flushed reading of the
   // arguments or as a flushed result: only MPFR can say (spec 7.5.3).

@@ -7,8 +7,10 @@
 // reference value wider than double.
 //
 // Two tiers, one answer:
-//  * prepare encloses the real result in [q - e, q + e] with q a binary128
-//    number (__float128): from libquadmath where the function has a
+//  * prepare encloses the real result in [q - e, q + e]: from a
+//    double-double tier where the function has one and it vouches
+//    (dd_trig.hpp, dd_exp_log.hpp, dd_arith.hpp), else with q a binary128
+//    number (__float128) from libquadmath where the function has a
 //    validated bound there (fast_quad.hpp; tests/reference/
 //    test_math_fast_quad.cpp checks it against MPFR), else from MPFR at 128
 //    bits (exact argument reduction of any double, poles and zeros of the
@@ -44,10 +46,11 @@ class DoubleJudge {
     // are then unset (0), and the judge forms the binary128 enclosure where it needs one.
     bool dd = false;
     double dd_lo = 0, dd_rel = 0;
-    // The judge's double-arithmetic path (finite approx with 2^-960 <= |approx| <= 2^960): every
+    // The judge's double-arithmetic path (finite approx with 2^-1021 <= |approx| <= 2^960): every
     // quantity in units of s, the spacing of approx's binade.
     bool fast = false;
-    double scale = 0;       // 1 / s
+    double prescale = 1;    // t: 2^200 where approx is below 2^-960, else 1
+    double scale = 0;       // 1 / (s t)
     double resid = 0;       // (q - approx) / s
     double err = 0;         // e / s, rounded up
     double ulp_min = 0, ulp_max = 0;  // the least and largest spec ulp over [q - e, q + e], / s

@@ -205,4 +205,35 @@ TEST(MathDdExpLog, LogWithinItsBoundOfMpfr) {
   EXPECT_FALSE(math::dd_log(INFINITY, &hi, &lo));
 }
 
+// The block form of log gives dd_log's values bit for bit, and the same
+// refusals, for blocks of every length up to 64 over log's inputs above
+// (and their negatives) with zeros, infinities and NaNs mixed in.
+TEST(MathDdExpLog, LogBlockFormEqualsOnePointAtATime) {
+  std::vector<double> xs = log_inputs();
+  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 0x1p-1074, 0x1.fffffffffffffp+1023};
+  for (size_t i = 0; i < xs.size(); i += 5) xs[i] = (i / 5) % 2 ? -xs[i] : specials[(i / 10) % 9];
+  uint64_t compared = 0, refused = 0;
+  size_t len = 1;
+  for (size_t b = 0; b < xs.size(); b += len, len = len % 64 + 1) {
+    const size_t n = std::min(len, xs.size() - b);
+    double hi[64], lo[64];
+    bool vouched[64];
+    math::dd_log_many(&xs[b], n, hi, lo, vouched);
+    for (size_t i = 0; i < n; ++i) {
+      double h = 0, l = 0;
+      const bool ok = math::dd_log(xs[b + i], &h, &l);
+      ASSERT_EQ(vouched[i], ok) << std::hexfloat << xs[b + i];
+      if (!ok) {
+        ++refused;
+        continue;
+      }
+      ASSERT_EQ(oracle::bits_of(hi[i]), oracle::bits_of(h)) << std::hexfloat << xs[b + i];
+      ASSERT_EQ(oracle::bits_of(lo[i]), oracle::bits_of(l)) << std::hexfloat << xs[b + i];
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 850000u);
+  EXPECT_GT(refused, 100000u);
+}
+
 }  // namespace

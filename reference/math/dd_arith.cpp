@@ -1,0 +1,77 @@
+#include "reference/math/dd_arith.hpp"
+
+#include <cmath>
+
+#include "reference/math/double_double.hpp"
+
+namespace clconform::ref::math {
+namespace {
+
+// The range where every operand, result and correcting term below is a
+// normal double: from 2^-900 the exact errors and remainders (at least
+// about 2^-106 of the values involved) stay above 2^-1022.
+bool in_range(double v) {
+  const double a = std::fabs(v);
+  return a >= 0x1p-900 && a <= 0x1p1000;
+}
+
+bool has_fma() {
+  static const bool fma = __builtin_cpu_supports("fma");
+  return fma;
+}
+
+}  // namespace
+
+// two_sum: hi + lo equals a + b exactly (Knuth).
+bool dd_add(double a, double b, double* hi, double* lo) {
+  if (!in_range(a) || !in_range(b)) return false;
+  const dd::DD s = dd::two_sum(a, b);
+  if (!in_range(s.hi)) return false;  // cancellation down to a tiny sum: the binary128 tier decides
+  *hi = s.hi;
+  *lo = s.lo;
+  return true;
+}
+
+bool dd_sub(double a, double b, double* hi, double* lo) { return dd_add(a, -b, hi, lo); }
+
+// two_prod: hi + lo equals a * b exactly when the product is at least
+// 2^-969 (its error term is then representable).
+CLC_DD_FMA bool dd_mul(double a, double b, double* hi, double* lo) {
+  if (!has_fma() || !in_range(a) || !in_range(b)) return false;
+  const dd::DD p = dd::two_prod(a, b);
+  if (!in_range(p.hi)) return false;
+  *hi = p.hi;
+  *lo = p.lo;
+  return true;
+}
+
+// q = RN(a / b); r = a - q b is a double (|a| >= 2^-900: no underflow) and
+// the FMA gives it exactly; a / b = q + r / b. |r / b| <= ulp(q) / 2 <=
+// 2^-53 |q|, so rounding r / b adds at most 2^-53 of that: the error is
+// below 2^-106 |q|, and 2^-105 of |hi + lo|. r / b, when not zero, is at
+// least about 2^-107 |q| >= 2^-1007: normal.
+CLC_DD_FMA bool dd_divide(double a, double b, double* hi, double* lo) {
+  if (!has_fma() || !in_range(a) || !in_range(b)) return false;
+  const double q = a / b;
+  if (!in_range(q)) return false;
+  const double r = __builtin_fma(-q, b, a);
+  *hi = q;
+  *lo = r / b;
+  return true;
+}
+
+// s = RN(sqrt(a)); r = a - s^2 is a double and the FMA gives it exactly.
+// |sqrt(a) - s| <= 2^-53 s, so |r| <= 2^-51.9 s^2, and sqrt(a) = s sqrt(1 +
+// r / s^2) = s + r / (2 s) - r^2 / (8 s^3) + ...: the dropped terms are
+// below 2^-106.8 s, rounding r / (2 s) adds at most 2^-53 of 2^-52.9 s:
+// below 2^-105 of |hi + lo| in all.
+CLC_DD_FMA bool dd_sqrt(double a, double* hi, double* lo) {
+  if (!has_fma() || !in_range(a) || a < 0) return false;
+  const double s = std::sqrt(a);
+  const double r = __builtin_fma(-s, s, a);
+  *hi = s;
+  *lo = r / (2 * s);
+  return true;
+}
+
+}  // namespace clconform::ref::math

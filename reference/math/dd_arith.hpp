@@ -1,0 +1,29 @@
+// The correctly rounded operations of the double table (spec 7.4: +, -, *,
+// / and sqrt) as double-doubles hi + lo, for the fast tier of the double
+// judge (judge_double.cpp), where binary128 arithmetic in software costs
+// 100-200 ns a point. hi is the operation rounded by the CPU; lo comes from
+// its exact error (two_sum, two_prod) or its exact remainder (a - hi * b,
+// x - hi * hi, one FMA each), each representable when nothing underflows
+// (Bohlender, Walter, Kornerup and Matula, "Semantics for exact floating
+// point operations", 1991; Boldo and Daumas, "Representable correcting
+// terms for possibly underflowing floating point operations", 2003).
+#pragma once
+
+namespace clconform::ref::math {
+
+// |hi + lo - real| <= kDdArithRelError * |hi + lo| for every value the
+// functions below return; the analysis is in dd_arith.cpp, and
+// tests/reference/test_math_dd_arith.cpp checks it against MPFR.
+inline constexpr double kDdArithRelError = 0x1p-100;
+
+// A + B, A - B, A * B, A / B and sqrt(A) into *HI + *LO. False where the
+// tier does not vouch: a CPU without FMA, a non-finite or zero operand or
+// result, or a result or operand outside [2^-900, 2^1000] in magnitude
+// (there the correcting terms might underflow or overflow).
+bool dd_add(double a, double b, double* hi, double* lo);
+bool dd_sub(double a, double b, double* hi, double* lo);
+bool dd_mul(double a, double b, double* hi, double* lo);
+bool dd_divide(double a, double b, double* hi, double* lo);
+bool dd_sqrt(double a, double* hi, double* lo);
+
+}  // namespace clconform::ref::math

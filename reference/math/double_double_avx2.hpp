@@ -1,0 +1,53 @@
+// double_double.hpp's arithmetic on four values at once, one per lane of
+// an AVX2 vector, for the block forms of the double-double tiers
+// (dd_trig.cpp, dd_exp_log.cpp). Each function performs its scalar
+// twin's operations in the same order: GCC's vector operators round each
+// operation as written (the reference is compiled with -ffp-contract=off)
+// and FMA is the intrinsic, so every lane gets the scalar function's bits.
+// Compiled for AVX2 and FMA: callers check the CPU
+// (__builtin_cpu_supports) before using them.
+#pragma once
+
+#include <immintrin.h>
+
+#define CLC_DD_AVX2 __attribute__((target("avx2,fma")))
+
+namespace clconform::ref::math::dd {
+
+using V4 = double __attribute__((vector_size(32)));
+using M4 = long long __attribute__((vector_size(32)));  // a lane mask: all ones or zero
+struct DD4 {
+  V4 hi, lo;
+};
+
+CLC_DD_AVX2 inline V4 broadcast4(double v) { return V4{v, v, v, v}; }
+CLC_DD_AVX2 inline V4 fma4(V4 a, V4 b, V4 c) {
+  return reinterpret_cast<V4>(_mm256_fmadd_pd(reinterpret_cast<__m256d>(a), reinterpret_cast<__m256d>(b),
+                                              reinterpret_cast<__m256d>(c)));
+}
+CLC_DD_AVX2 inline V4 select4(M4 mask, V4 a, V4 b) { return mask ? a : b; }
+CLC_DD_AVX2 inline DD4 fast_two_sum4(V4 a, V4 b) {
+  const V4 s = a + b;
+  return {s, b - (s - a)};
+}
+CLC_DD_AVX2 inline DD4 two_sum4(V4 a, V4 b) {
+  const V4 s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+CLC_DD_AVX2 inline DD4 add4(DD4 a, DD4 b) {
+  DD4 s = two_sum4(a.hi, b.hi);
+  const DD4 t = two_sum4(a.lo, b.lo);
+  s.lo += t.hi;
+  s = fast_two_sum4(s.hi, s.lo);
+  s.lo += t.lo;
+  return fast_two_sum4(s.hi, s.lo);
+}
+CLC_DD_AVX2 inline DD4 mul4(DD4 a, DD4 b) {
+  const V4 p = a.hi * b.hi;
+  V4 e = fma4(a.hi, b.hi, -p);
+  e = fma4(a.hi, b.lo, e);
+  e = fma4(a.lo, b.hi, e);
+  return fast_two_sum4(p, e);
+}
+
+}  // namespace clconform::ref::math::dd
