@@ -355,7 +355,7 @@ class MathVerifier {
   // What common_case counted in a batch, added to the accumulator once:
   // counts and maxima do not depend on the order of the lanes.
   struct Common {
-    uint64_t lanes = 0;     // lanes whose every width returned the nearest float
+    uint64_t lanes = 0;     // lanes counted whole (count_passing_lane)
     double lanes_max = 0;   // their largest error
     uint64_t width_checked[kMaxWidths] = {};  // other lanes' widths that returned it
     double width_max[kMaxWidths] = {};
@@ -371,17 +371,18 @@ class MathVerifier {
     }
   };
 
-  // A lane whose every width returned WANT, the certain nearest value,
-  // with error U ulp (histogram bin BIN), counted in C and ACC as
-  // numeric_lane and record would count it.
-  __attribute__((always_inline)) void count_nearest_lane(const Point& p, double u, size_t bin, Bits want,
+  // A lane whose every width returned GOT (the certain nearest value, or
+  // for a double a result the judge's double arithmetic passes), with
+  // error U ulp (histogram bin BIN), counted in C and ACC as numeric_lane
+  // and record would count it.
+  __attribute__((always_inline)) void count_passing_lane(const Point& p, double u, size_t bin, Bits got,
                                                          uint64_t lane, const Tuple& t, Common& c, Acc& acc) const {
     const size_t nk = widths_.size();
     c.mpfr += p.prepared_by_mpfr;
     if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
     ++c.lanes;
     c.lanes_max = std::max(c.lanes_max, u);
-    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], want, t, reference_text(p)};
+    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], got, t, reference_text(p)};
   }
 
   // The lanes of a sweep where the reference knows the correctly rounded
@@ -393,10 +394,11 @@ class MathVerifier {
   // counted nothing, for any other lane.
   // Inlined into verify_lanes: called for every lane, it then keeps C in
   // registers (measured: 2 ns of 28 per input for sin).
-  // A double lane is taken only when every width returned the certain
-  // nearest double and the judge's double arithmetic decides it
-  // (DoubleJudge::fast_distance), or when the real result is a NaN and
-  // every width returned one: its verdict and error are then judge's.
+  // A double lane is taken only when every width returned the same bits
+  // and either they pass by the judge's double arithmetic
+  // (DoubleJudge::fast_distance, fast_passes; the certain nearest double
+  // under a correctly rounded bound) or the real result is a NaN and they
+  // are one: its verdict and error are then judge's.
   __attribute__((always_inline)) bool common_case(const uint8_t* const* outs, size_t i, uint64_t lane,
                                                   const Tuple& t, const Point& p, Common& c, Acc& acc) const {
     if constexpr (Fmt::fp64) {
@@ -413,22 +415,30 @@ class MathVerifier {
           differ |= got ^ got0;
         }
         if (differ != 0 || !Fmt::is_nan(got0)) return false;
-        count_nearest_lane(p, 0.0, bin_of(0.0), got0, lane, t, c, acc);
+        count_passing_lane(p, 0.0, bin_of(0.0), got0, lane, t, c, acc);
         return true;
       }
-      if (!p.fast || !p.certain) return false;
-      uint64_t differ = 0;
-      for (size_t k = 0; k < nk; ++k) {
+      if (!p.fast) return false;
+      uint64_t got0, differ = 0;
+      std::memcpy(&got0, outs[0] + 8 * i, 8);
+      for (size_t k = 1; k < nk; ++k) {
         uint64_t got;
         std::memcpy(&got, outs[k] + 8 * i, 8);
-        differ |= got ^ p.nearest;
+        differ |= got ^ got0;
       }
       if (differ != 0) return false;
+      // One result from every width (a GPU's widths share their code):
+      // under a correctly rounded bound it passes only as the certain
+      // nearest double; under an ulp bound any finite result that judge's
+      // double arithmetic passes, the nearest double or not.
       const rm::Bound& bound = outputs_.front().fixed->bound;
-      const double d = rm::DoubleJudge::fast_distance(p, p.nearest);
+      if (bound.correctly_rounded() ? !(p.certain && got0 == p.nearest)
+                                    : (got0 & ref::Double::infinity_bits) == ref::Double::infinity_bits)
+        return false;
+      const double d = rm::DoubleJudge::fast_distance(p, got0);
       if (!bound.correctly_rounded() && !rm::DoubleJudge::fast_passes(p, d, bound.value)) return false;
       const double u = d / p.ulp_q;
-      count_nearest_lane(p, u, bin_of(u), p.nearest, lane, t, c, acc);
+      count_passing_lane(p, u, bin_of(u), got0, lane, t, c, acc);
       return true;
     } else {
       if (!p.certain || (p.nearest & 0x7f800000u) == 0x7f800000u) return false;
@@ -443,7 +453,7 @@ class MathVerifier {
       const double u = std::fabs(double(ref::float_from_bits(want)) - p.approx) * p.ulp_scale;
       const size_t bin = bin_of(u);
       if (differ == 0) {
-        count_nearest_lane(p, u, bin, want, lane, t, c, acc);
+        count_passing_lane(p, u, bin, want, lane, t, c, acc);
         return true;
       }
       const Output& out = outputs_.front();

@@ -5,8 +5,9 @@
 // edge-case outcomes, wrong values).
 //
 // The synthetic results are chosen to reach every branch: half the lanes
-// have the certain nearest value at every width (the common case), the
-// others per width a mix of the nearest value, values 1 to 6 ulps away, the
+// have the certain nearest value at every width (the common case), a
+// quarter one value at every width and a quarter one per width, each a mix
+// of the nearest value, values 1 to 6 ulps away, the
 // value on the other side of the real result (a rounding boundary: right or
 // wrong under correct rounding, depending on how close the value is to the
 // midpoint), NaNs, infinities, zeros, sign flips and random bits.
@@ -153,6 +154,7 @@ Lanes make_lanes(const sm::MathVerifier<Fmt>& v, const json::Value& params, uint
     for (size_t i = 0; i < n; ++i) {
       const uint64_t lane_r = counter_bits(seed, j, first + i);  // the same for a (seed, output, lane)
       const bool all_nearest = lane_r % 2 == 0;
+      const bool shared = lane_r % 4 == 1;  // one perturbation for every width, as a GPU's widths share their code
       Bits want;
       if (nan_fn) {
         want = Bits(Fmt::quiet_nan);
@@ -166,7 +168,7 @@ Lanes make_lanes(const sm::MathVerifier<Fmt>& v, const json::Value& params, uint
       for (size_t k = 0; k < nk; ++k) {
         Bits got = want;
         if (!all_nearest) {
-          const uint64_t r = counter_bits(lane_r, k, 0);
+          const uint64_t r = counter_bits(lane_r, shared ? 0 : k, 0);
           got = is_int ? Bits(r % 4 == 0 ? uint32_t(want) + 1 : uint32_t(want)) : perturb(want, p[i].approx, r);
         }
         std::memcpy(l.out[k][j].data() + size_t(ob[j]) * i, &got, ob[j]);
