@@ -188,7 +188,9 @@ bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
   const bool above = mantissa == 0x1p53 - 1 && outward + p.err >= 1;
   p.ulp_min = below ? 0.5 : 1;
   p.ulp_max = above ? 2 : 1;
-  p.ulp_q = (mantissa == 0x1p52 && outward < 0) ? 0.5 : 1;
+  // ulp_at(q): a power of two itself takes the binade below's spacing
+  // (reference/ulp.hpp), so q = approx = 2^k counts as below.
+  p.ulp_q = (mantissa == 0x1p52 && outward <= 0) ? 0.5 : 1;
   // The midpoints around approx: s/2 away on either side, except s/4
   // below a power of two (toward zero), where the spacing halves.
   const double slack = (std::fabs(outward) + p.err) * 0x1p-50;

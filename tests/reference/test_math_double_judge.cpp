@@ -336,4 +336,36 @@ TEST(MathDoubleJudge, TinyResultsEqualTheMpfrVerdict) {
   EXPECT_GT(fast_points, 1800u);
 }
 
+// A result that is exactly a power of two: its ulp is the binade below's
+// spacing (reference/ulp.hpp), so the double below it is 1 ulp away and the
+// double above 2, as MPFR says, on the judge's double-arithmetic path too
+// (sqrt, divide and mul from the double-double tier, which gives them
+// exactly, and pow from binary128 below 2^-960; a value known only to
+// within an error, such as dd_pow's 8 for pow(0.5, -3), may take either
+// binade's ulp, judge.hpp's Verdict says).
+TEST(MathDoubleJudge, ExactPowersOfTwoTakeTheBinadeBelowsUlp) {
+  struct Exact {
+    const char* f;
+    double x, y;
+  };
+  for (const Exact& c : {Exact{"sqrt", 4.0, 0}, Exact{"sqrt", 0x1p-800, 0}, Exact{"divide", 1.0, 0x1p-10},
+                         Exact{"mul", 0x1p300, 0x1p-20}, Exact{"pow", 2.0, -1000.0}}) {
+    const math::DoubleJudge judge(c.f, math::Denormals::Kept);
+    const math::Fn f = math::fn_of(math::function_id(c.f));
+    const double args[3] = {c.x, c.y, 0};
+    const math::DoubleJudge::Point p = judge.prepare(args);
+    ASSERT_TRUE(p.fast) << c.f << std::hexfloat << " at " << c.x;
+    const uint64_t exact = oracle::bits_of(p.approx);
+    ASSERT_EQ(exact & 0xFFFFFFFFFFFFFull, 0u) << c.f << ": not a power of two";
+    const math::Bound b{math::Bound::Kind::Ulps, 4};
+    for (const auto& [got, ulps] : {std::pair<uint64_t, double>{exact - 1, 1.0}, {exact + 1, 2.0}, {exact, 0.0}}) {
+      const math::Verdict fast = judge.judge(p, got, b);
+      const math::Verdict slow = math::mpfr_verdict_double(f, args, got, b, math::Denormals::Kept);
+      EXPECT_TRUE(fast.pass);
+      EXPECT_NEAR(slow.ulp, ulps, 1e-12) << c.f << std::hexfloat << " at " << c.x;
+      EXPECT_NEAR(fast.ulp, ulps, 1e-9) << c.f << std::hexfloat << " at " << c.x << ", got " << oracle::double_of(got);
+    }
+  }
+}
+
 }  // namespace
