@@ -15,11 +15,6 @@ bool in_range(double v) {
   return a >= 0x1p-900 && a <= 0x1p1000;
 }
 
-bool has_fma() {
-  static const bool fma = __builtin_cpu_supports("fma");
-  return fma;
-}
-
 }  // namespace
 
 // two_sum: hi + lo equals a + b exactly (Knuth).
@@ -37,7 +32,7 @@ bool dd_sub(double a, double b, double* hi, double* lo) { return dd_add(a, -b, h
 // two_prod: hi + lo equals a * b exactly when the product is at least
 // 2^-969 (its error term is then representable).
 CLC_DD_FMA bool dd_mul(double a, double b, double* hi, double* lo) {
-  if (!has_fma() || !in_range(a) || !in_range(b)) return false;
+  if (!dd::cpu_has_fma() || !in_range(a) || !in_range(b)) return false;
   const dd::DD p = dd::two_prod(a, b);
   if (!in_range(p.hi)) return false;
   *hi = p.hi;
@@ -51,7 +46,7 @@ CLC_DD_FMA bool dd_mul(double a, double b, double* hi, double* lo) {
 // below 2^-106 |q|, and 2^-105 of |hi + lo|. r / b, when not zero, is at
 // least about 2^-107 |q| >= 2^-1007: normal.
 CLC_DD_FMA bool dd_divide(double a, double b, double* hi, double* lo) {
-  if (!has_fma() || !in_range(a) || !in_range(b)) return false;
+  if (!dd::cpu_has_fma() || !in_range(a) || !in_range(b)) return false;
   const double q = a / b;
   if (!in_range(q)) return false;
   const double r = __builtin_fma(-q, b, a);
@@ -66,7 +61,7 @@ CLC_DD_FMA bool dd_divide(double a, double b, double* hi, double* lo) {
 // below 2^-106.8 s, rounding r / (2 s) adds at most 2^-53 of 2^-52.9 s:
 // below 2^-105 of |hi + lo| in all.
 CLC_DD_FMA bool dd_sqrt(double a, double* hi, double* lo) {
-  if (!has_fma() || !in_range(a) || a < 0) return false;
+  if (!dd::cpu_has_fma() || !in_range(a) || a < 0) return false;
   const double s = std::sqrt(a);
   const double r = __builtin_fma(-s, s, a);
   *hi = s;

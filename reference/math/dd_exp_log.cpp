@@ -206,16 +206,14 @@ CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, boo
     DD4 u[kLogGroups], minus_log_c[kLogGroups], v[kLogGroups];
     V4 mv[kLogGroups];
     for (size_t g = 0; g < kLogGroups; ++g) {
-      std::memcpy(&u[g].hi, u_hi + 4 * g, 32);
-      std::memcpy(&u[g].lo, u_lo + 4 * g, 32);
-      std::memcpy(&mv[g], m + 4 * g, 32);
-      std::memcpy(&minus_log_c[g].hi, l_hi + 4 * g, 32);
-      std::memcpy(&minus_log_c[g].lo, l_lo + 4 * g, 32);
+      u[g] = {dd::load4(u_hi + 4 * g), dd::load4(u_lo + 4 * g)};
+      mv[g] = dd::load4(m + 4 * g);
+      minus_log_c[g] = {dd::load4(l_hi + 4 * g), dd::load4(l_lo + 4 * g)};
     }
     log_lanes(u, mv, minus_log_c, v, c);
     for (size_t g = 0; g < kLogGroups; ++g) {
-      std::memcpy(v_hi + 4 * g, &v[g].hi, 32);
-      std::memcpy(v_lo + 4 * g, &v[g].lo, 32);
+      dd::store4(v_hi + 4 * g, v[g].hi);
+      dd::store4(v_lo + 4 * g, v[g].lo);
     }
     for (size_t j = 0; j < kStep && b + j < n; ++j) {
       if (!vouched[b + j]) continue;
@@ -244,8 +242,7 @@ CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
 }  // namespace
 
 bool dd_pow(double x, double y, double* hi, double* lo) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma || !(x > 0) || !std::isfinite(x) || !std::isfinite(y)) return false;
+  if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x) || !std::isfinite(y)) return false;
   DD v;
   if (!pow_of(x, y, constants(), &v)) return false;
   *hi = v.hi;
@@ -254,8 +251,7 @@ bool dd_pow(double x, double y, double* hi, double* lo) {
 }
 
 bool dd_exp(double x, double* hi, double* lo) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma || !(x >= -650 && x <= 709)) return false;
+  if (!dd::cpu_has_fma() || !(x >= -650 && x <= 709)) return false;
   if (std::fabs(x) < 0x1p-60) {  // exp(x) = 1 + x + x^2/2 + ...: the rest is below 2^-120
     *hi = 1;
     *lo = x;
@@ -268,14 +264,12 @@ bool dd_exp(double x, double* hi, double* lo) {
 }
 
 void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
-  static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (has_avx2) return log_many(x, n, hi, lo, vouched, constants());
+  if (dd::cpu_has_avx2_fma()) return log_many(x, n, hi, lo, vouched, constants());
   for (size_t i = 0; i < n; ++i) vouched[i] = dd_log(x[i], &hi[i], &lo[i]);
 }
 
 bool dd_log(double x, double* hi, double* lo) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma || !(x > 0) || !std::isfinite(x)) return false;
+  if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x)) return false;
   const DD v = log_of(x, constants());
   *hi = v.hi;
   *lo = v.lo;

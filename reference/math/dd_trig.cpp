@@ -160,10 +160,8 @@ CLC_DD_FMA DD evaluate(DD r, bool cosine, const Constants& c) {
   return cosine ? sum : mul(sum, r);
 }
 
-// evaluate() on four reduced arguments per vector (double_double_avx2.hpp:
-// every lane gets evaluate()'s bits). A lane picks the sine or the cosine
-// polynomial by its mask (all ones: cosine).
-// Coefficient K of each lane's polynomial (both parts).
+// Coefficient K of each lane's polynomial (both parts): the cosine's where
+// the lane's mask is all ones, else the sine's.
 CLC_DD_AVX2 inline DD4 coefficient4(M4 cosine, int k, const Constants& c) {
   const DD& cs = c.cos_c[k];
   const DD& sn = c.sin_c[k];
@@ -171,8 +169,10 @@ CLC_DD_AVX2 inline DD4 coefficient4(M4 cosine, int k, const Constants& c) {
           select4(cosine, dd::broadcast4(cs.lo), dd::broadcast4(sn.lo))};
 }
 
-// kGroups vectors of lanes at once: each Horner step waits on the one
-// before, about 60 cycles of latency, so independent vectors fill them.
+// evaluate() on four reduced arguments per vector (double_double_avx2.hpp:
+// every lane gets evaluate()'s bits), kGroups vectors at once: each Horner
+// step waits on the one before, about 60 cycles of latency, so independent
+// vectors fill them.
 constexpr size_t kGroups = 4;
 CLC_DD_AVX2 void evaluate4(const DD4* r, const M4* cosine, DD4* out, const Constants& c) {
   DD4 z[kGroups], sum[kGroups];
@@ -180,7 +180,7 @@ CLC_DD_AVX2 void evaluate4(const DD4* r, const M4* cosine, DD4* out, const Const
     z[g] = mul4(r[g], r[g]);
     V4 tail = coefficient4(cosine[g], kTerms - 1, c).hi;
     for (int k = kTerms - 2; k >= kDoubleFrom; --k) tail = fma4(tail, z[g].hi, coefficient4(cosine[g], k, c).hi);
-    sum[g] = {tail, V4{0, 0, 0, 0}};
+    sum[g] = {tail, dd::broadcast4(0)};
   }
   for (int k = kDoubleFrom - 1; k >= 0; --k)
     for (size_t g = 0; g < kGroups; ++g) sum[g] = add4(mul4(sum[g], z[g]), coefficient4(cosine[g], k, c));
@@ -263,14 +263,13 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
       DD4 r[kGroups], v[kGroups];
       M4 k[kGroups];
       for (size_t g = 0; g < kGroups; ++g) {
-        std::memcpy(&r[g].hi, r_hi + j + 4 * g, 32);
-        std::memcpy(&r[g].lo, r_lo + j + 4 * g, 32);
-        std::memcpy(&k[g], is_cosine + j + 4 * g, 32);
+        r[g] = {dd::load4(r_hi + j + 4 * g), dd::load4(r_lo + j + 4 * g)};
+        std::memcpy(&k[g], is_cosine + j + 4 * g, sizeof k[g]);
       }
       evaluate4(r, k, v, c);
       for (size_t g = 0; g < kGroups; ++g) {
-        std::memcpy(v_hi + j + 4 * g, &v[g].hi, 32);
-        std::memcpy(v_lo + j + 4 * g, &v[g].lo, 32);
+        dd::store4(v_hi + j + 4 * g, v[g].hi);
+        dd::store4(v_lo + j + 4 * g, v[g].lo);
       }
     }
     for (size_t j = 0; j < m; ++j) {
@@ -312,20 +311,17 @@ CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
 }  // namespace
 
 bool dd_tan(double x, double* hi, double* lo) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma || !std::isfinite(x)) return false;
+  if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
   return tangent(x, hi, lo);
 }
 
 bool dd_sin_cos(double x, bool cosine, double* hi, double* lo) {
-  static const bool has_fma = __builtin_cpu_supports("fma");
-  if (!has_fma || !std::isfinite(x)) return false;
+  if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
   return sin_cos(x, cosine, hi, lo);
 }
 
 void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
-  static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (has_avx2) return sin_cos_many(x, n, cosine, hi, lo, vouched);
+  if (dd::cpu_has_avx2_fma()) return sin_cos_many(x, n, cosine, hi, lo, vouched);
   for (size_t i = 0; i < n; ++i) vouched[i] = dd_sin_cos(x[i], cosine, &hi[i], &lo[i]);
 }
 

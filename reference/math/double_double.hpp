@@ -5,7 +5,7 @@
 // mul's about 4u^2 for normalised operands (Joldes, Muller and Popescu,
 // "Tight and rigorous error bounds for basic building blocks of
 // double-word arithmetic", 2017). Every function is compiled for FMA: its
-// callers check the CPU (__builtin_cpu_supports("fma")) before using them.
+// callers check the CPU (cpu_has_fma()) before using them.
 #pragma once
 
 #include <mpfr.h>
@@ -59,6 +59,12 @@ CLC_DD_FMA inline DD mul(DD a, DD b) {
 CLC_DD_FMA inline DD two_prod(double a, double b) {
   const double p = a * b;
   return {p, __builtin_fma(a, b, -p)};
+}
+
+// Whether this CPU has FMA, asked once.
+inline bool cpu_has_fma() {
+  static const bool has = __builtin_cpu_supports("fma");
+  return has;
 }
 
 // 2^k, a normal double (-1022 <= k <= 1023).

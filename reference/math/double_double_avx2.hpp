@@ -4,11 +4,13 @@
 // twin's operations in the same order: GCC's vector operators round each
 // operation as written (the reference is compiled with -ffp-contract=off)
 // and FMA is the intrinsic, so every lane gets the scalar function's bits.
-// Compiled for AVX2 and FMA: callers check the CPU
-// (__builtin_cpu_supports) before using them.
+// Compiled for AVX2 and FMA: callers check the CPU (cpu_has_avx2_fma())
+// before using them.
 #pragma once
 
 #include <immintrin.h>
+
+#include <cstring>
 
 #define CLC_DD_AVX2 __attribute__((target("avx2,fma")))
 
@@ -20,7 +22,20 @@ struct DD4 {
   V4 hi, lo;
 };
 
+// Whether this CPU has AVX2 and FMA, asked once.
+inline bool cpu_has_avx2_fma() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+
 CLC_DD_AVX2 inline V4 broadcast4(double v) { return V4{v, v, v, v}; }
+// Four consecutive doubles of P (any alignment) as a vector, and back.
+CLC_DD_AVX2 inline V4 load4(const double* p) {
+  V4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+CLC_DD_AVX2 inline void store4(double* p, V4 v) { std::memcpy(p, &v, sizeof v); }
 CLC_DD_AVX2 inline V4 fma4(V4 a, V4 b, V4 c) {
   return reinterpret_cast<V4>(_mm256_fmadd_pd(reinterpret_cast<__m256d>(a), reinterpret_cast<__m256d>(b),
                                               reinterpret_cast<__m256d>(c)));

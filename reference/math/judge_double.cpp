@@ -157,7 +157,7 @@ double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0;
 // The double-arithmetic fields of P (judge_double.hpp), from approx, the
 // difference RESID = (q - approx) * t (within 2^-53 of itself, or 2^-1075
 // absolute, which is below 2^-63 s t) and E_UP >= e * t (within 2^-52 of
-// it, or 2^-1075 absolute), with t = fast_prescale(approx): only for finite
+// it, or 2^-1075 absolute), with T = fast_prescale(approx): only for finite
 // approx with 2^-1021 <= |approx| <= 2^960. There the spacing s of
 // approx's binade is at least 2^-1073, and half of it below a power of two
 // (2^-1021 is the least binade whose lower neighbour is normal, with the
@@ -170,13 +170,13 @@ double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0;
 // boundary (a midpoint: s/2 from approx, or s/4 below when A = 2^52) lies
 // within resid' +- err.
 // Returns P.fast.
-bool prepare_fast(DoubleJudge::Point& p, double resid, double e_up) {
+bool prepare_fast(DoubleJudge::Point& p, double t, double resid, double e_up) {
   p.fast = false;
   const double a = std::fabs(p.approx);
   if (!(a >= 0x1p-1021 && a <= 0x1p960)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
-  p.prescale = fast_prescale(a);
-  const int t_log2 = p.prescale == 1.0 ? 0 : 200;
+  p.prescale = t;
+  const int t_log2 = static_cast<int>(bits_of(t) >> 52) - 1023;  // t is a power of two
   // 2^(52 - exponent) / t, a normal double: 1/(s t) is a power of two and
   // the products stay normal (or below 2^-62).
   p.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent - t_log2) << 52);
@@ -218,7 +218,7 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     p.approx = hi;
     p.nearest = bits_of(hi);
     const double t = fast_prescale(hi);
-    if (prepare_fast(p, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51)) && p.certain) {
+    if (prepare_fast(p, t, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51)) && p.certain) {
       p.dd = true;
       p.dd_lo = lo;
       p.dd_rel = rel;
@@ -260,8 +260,8 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     // q - approx is exact in binary128, and so is its product with the
     // power of two t: it rounds once to double; e t rounds within 2^-53 of
     // itself (or 2^-1075).
-    const Q t = fast_prescale(p.approx);
-    prepare_fast(p, static_cast<double>((p.q - Q(p.approx)) * t), static_cast<double>(p.e * t));
+    const double t = fast_prescale(p.approx);
+    prepare_fast(p, t, static_cast<double>((p.q - Q(p.approx)) * Q(t)), static_cast<double>(p.e * Q(t)));
     if (!p.certain) {
       const uint64_t lo = round_to_double(p.q - p.e), hi = round_to_double(p.q + p.e);
       // Equal as numbers: a zero's sign is not a rounding matter (the

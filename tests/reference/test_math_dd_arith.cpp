@@ -78,16 +78,14 @@ TEST(MathDdArith, WithinItsBoundOfMpfr) {
           case 1: ok = math::dd_sub(x, y, &hi, &lo); if (ok) mpfr_sub(want.v, a.v, b.v, MPFR_RNDN); break;
           case 2: ok = math::dd_mul(x, y, &hi, &lo); if (ok) mpfr_mul(want.v, a.v, b.v, MPFR_RNDN); break;
           case 3: ok = math::dd_divide(x, y, &hi, &lo); if (ok) mpfr_div(want.v, a.v, b.v, MPFR_RNDN); break;
-          default: ok = math::dd_sqrt(std::fabs(x), &hi, &lo); break;
+          default:  // sqrt of |x|
+            ok = math::dd_sqrt(std::fabs(x), &hi, &lo);
+            if (ok) mpfr_abs(want.v, a.v, MPFR_RNDN), mpfr_sqrt(want.v, want.v, MPFR_RNDN);
+            break;
         }
         if (!ok) {
           ++no[op];
           continue;
-        }
-        if (op == 4) {  // sqrt's operand is |x|
-          mpfr_abs(a.v, a.v, MPFR_RNDN);
-          mpfr_sqrt(want.v, a.v, MPFR_RNDN);
-          mpfr_set_d(a.v, x, MPFR_RNDN);
         }
         ++n[op];
         // hi is the CPU's correctly rounded result, and the pair is the exact one to the bound.
