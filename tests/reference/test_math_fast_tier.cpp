@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "oracle.hpp"
+#include "reference/fp_bits.hpp"
 #include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/functions.hpp"
@@ -325,6 +326,46 @@ TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
     }
   }
   EXPECT_GT(exact_points, 1000);
+}
+
+// fract is declared exact (fast_tier.cpp says why): its double value must
+// be the real min(x - floor(x), 0x1.fffffep-1) bit for bit, the sign of a
+// zero included, around every power of two and integer edge of both signs
+// (where 1 - |x| stops fitting a double near 2^-30), and on 2^8 values of
+// every binade.
+TEST(MathFastTier, FractIsExactOnEveryFloat) {
+  std::vector<float> inputs = {0.0f, -0.0f, INFINITY, -INFINITY, NAN};
+  for (int e = -149; e <= 127; ++e) {
+    const float p = std::ldexp(1.0f, e);
+    for (const float v : {p, -p, p + 1, -(p + 1), p - 1, -(p - 1), p + 0.5f, -(p + 0.5f)}) add_around(inputs, v, 3);
+  }
+  std::mt19937_64 rng(kSeed);
+  for (int k = 0; k < 255 * 2 * 256; ++k) inputs.push_back(stratified_float(rng));
+  const math::Fn f = math::fn_of(math::function_id("fract"));
+  ASSERT_EQ(math::fast_spec(f).error_dulps, 0);
+  Num x(64), floor_x(64), real(kPrec);
+  for (const float v : inputs) {
+    const double args[3] = {v, 0, 0};
+    double approx = 0;
+    ASSERT_TRUE(math::fast_value(f, args, &approx));
+    double want;
+    if (std::isnan(v)) {
+      ASSERT_TRUE(std::isnan(approx)) << v;
+      continue;
+    } else if (std::isinf(v)) {
+      want = std::copysign(0.0, v);  // spec 7.5.1
+    } else {
+      mpfr_set_d(x.v, v, MPFR_RNDN);
+      mpfr_floor(floor_x.v, x.v);
+      ASSERT_EQ(mpfr_sub(real.v, x.v, floor_x.v, MPFR_RNDN), 0);  // exact at 200 bits
+      if (mpfr_cmp_d(real.v, 0x1.fffffep-1) > 0) mpfr_set_d(real.v, 0x1.fffffep-1, MPFR_RNDN);
+      want = mpfr_get_d(real.v, MPFR_RNDN);
+      ASSERT_EQ(mpfr_cmp_d(real.v, want), 0) << "fract(" << v << ") does not fit a double";
+      if (mpfr_zero_p(real.v)) want = mpfr_signbit(real.v) ? -0.0 : 0.0;
+    }
+    ASSERT_EQ(clconform::ref::to_bits(approx), clconform::ref::to_bits(want))
+        << "fract(" << std::hexfloat << v << "): " << approx << ", real " << want;
+  }
 }
 
 // tgamma where its fast tier changes method (gamma.hpp): around every
