@@ -67,6 +67,21 @@ __float128 value(Fn f, const double* a) {
     case Fn::divide: return a[1] != 0 ? x / y : none;
     case Fn::fma: return x * y + z;
     case Fn::fdim: return a[0] > a[1] ? x - y : none;
+    // Exact for double arguments. fract: x - floor(x) fits 113 bits when
+    // the argument is at least 2^-60 in magnitude; below that, the rounded
+    // difference and the real one both exceed the cap 1 - 2^-53, which
+    // fminq returns exactly.
+    case Fn::fabs: return fabsq(x);
+    case Fn::floor: case Fn::fract_floor: return floorq(x);
+    case Fn::ceil: return ceilq(x);
+    case Fn::trunc: case Fn::modf_int: return truncq(x);
+    case Fn::round: return roundq(x);
+    case Fn::rint: return rintq(x);  // the host runs in round-to-nearest-even
+    case Fn::fract: return fminq(x - floorq(x), 0x1.fffffffffffffp-1Q);
+    case Fn::modf: return x - truncq(x);
+    case Fn::copysign: return copysignq(x, y);
+    case Fn::fmin: return fminq(x, y);
+    case Fn::fmax: return fmaxq(x, y);
     default: return none;
   }
 }

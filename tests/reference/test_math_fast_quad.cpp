@@ -58,6 +58,21 @@ const std::vector<Case>& cases() {
       {"add", B(mpfr_add)}, {"sub", B(mpfr_sub)}, {"mul", B(mpfr_mul)}, {"divide", B(mpfr_div)},
       {"fdim", B(mpfr_sub)},
       {"fma", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
+      // The exact ones: any error fails (the bound's relative part is far below a double's spacing).
+      {"fabs", U(mpfr_abs)}, {"rint", U(mpfr_rint)}, {"modf", U(mpfr_frac)},
+      {"floor", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_floor(r, x); }},
+      {"fract.floor", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_floor(r, x); }},
+      {"ceil", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_ceil(r, x); }},
+      {"trunc", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_trunc(r, x); }},
+      {"modf.int", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_trunc(r, x); }},
+      {"round", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_round(r, x); }},
+      {"fract", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) {  // min(x - floor(x), 1 - 2^-53)
+         Num floor_x(mpfr_get_prec(x));
+         mpfr_floor(floor_x.v, x);
+         mpfr_sub(r, x, floor_x.v, MPFR_RNDN);  // exact at 240 bits
+         if (mpfr_cmp_d(r, 0x1.fffffffffffffp-1) > 0) mpfr_set_d(r, 0x1.fffffffffffffp-1, MPFR_RNDN);
+       }},
+      {"copysign", B(mpfr_copysign)}, {"fmin", B(mpfr_min)}, {"fmax", B(mpfr_max)},
   };
   return all;
 }
