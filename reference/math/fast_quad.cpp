@@ -82,6 +82,25 @@ __float128 value(Fn f, const double* a) {
     case Fn::copysign: return copysignq(x, y);
     case Fn::fmin: return fminq(x, y);
     case Fn::fmax: return fmaxq(x, y);
+    case Fn::maxmag: case Fn::minmag: {  // the larger (smaller) magnitude; fmax (fmin) on a tie
+      const bool larger = f == Fn::maxmag;
+      if (fabsq(x) != fabsq(y)) return (fabsq(x) > fabsq(y)) == larger ? x : y;
+      return larger ? fmaxq(x, y) : fminq(x, y);
+    }
+    case Fn::ldexp: {  // a double times 2^n: exact in binary128's range; beyond 2^+-40000, inf or 0 there too
+      const double n = std::fmin(std::fmax(a[1], -40000.0), 40000.0);
+      return ldexpq(x, static_cast<int>(n));
+    }
+    case Fn::logb: return logbq(x);  // the exponent, as if normalised; -inf at zero
+    case Fn::fmod: return a[1] != 0 ? fmodq(x, y) : none;
+    case Fn::remainder: return a[1] != 0 ? remainderq(x, y) : none;
+    // The inverse pi functions: libquadmath's function, then two roundings
+    // (pi to binary128 and the quotient), about 2^-111 relative in all.
+    case Fn::asinpi: return asinq(x) / M_PIq;
+    case Fn::acospi: return acosq(x) / M_PIq;
+    case Fn::atanpi: return atanq(x) / M_PIq;
+    case Fn::atan2pi: return atan2q(x, y) / M_PIq;  // atan2pi(y, x): args (y, x)
+    case Fn::erfc: return erfcq(x);
     default: return none;
   }
 }
@@ -107,7 +126,7 @@ bool domain_nan(Fn f, const double* args) {
   switch (f) {
     case Fn::log: case Fn::log2: case Fn::log10: case Fn::sqrt: case Fn::rsqrt: case Fn::powr: return x < 0;
     case Fn::log1p: return x < -1;
-    case Fn::asin: case Fn::acos: case Fn::atanh: return std::fabs(x) > 1;
+    case Fn::asin: case Fn::acos: case Fn::asinpi: case Fn::acospi: case Fn::atanh: return std::fabs(x) > 1;
     case Fn::acosh: return x < 1;
     case Fn::pow: return x < 0 && std::floor(args[1]) != args[1];
     default: return false;

@@ -73,6 +73,23 @@ const std::vector<Case>& cases() {
          if (mpfr_cmp_d(r, 0x1.fffffffffffffp-1) > 0) mpfr_set_d(r, 0x1.fffffffffffffp-1, MPFR_RNDN);
        }},
       {"copysign", B(mpfr_copysign)}, {"fmin", B(mpfr_min)}, {"fmax", B(mpfr_max)},
+      {"maxmag", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
+         const int c = mpfr_cmpabs(x, y);
+         if (c != 0) mpfr_set(r, c > 0 ? x : y, MPFR_RNDN); else mpfr_max(r, x, y, MPFR_RNDN);
+       }},
+      {"minmag", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
+         const int c = mpfr_cmpabs(x, y);
+         if (c != 0) mpfr_set(r, c < 0 ? x : y, MPFR_RNDN); else mpfr_min(r, x, y, MPFR_RNDN);
+       }},
+      {"ldexp", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
+         mpfr_mul_2si(r, x, mpfr_get_si(y, MPFR_RNDZ), MPFR_RNDN);
+       }},
+      {"logb", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) {  // x = m 2^e with m in [1/2, 1)
+         if (mpfr_zero_p(x)) mpfr_set_inf(r, -1); else mpfr_set_si(r, mpfr_get_exp(x) - 1, MPFR_RNDN);
+       }},
+      {"fmod", B(mpfr_fmod)}, {"remainder", B(mpfr_remainder)},
+      {"asinpi", U(mpfr_asinpi)}, {"acospi", U(mpfr_acospi)}, {"atanpi", U(mpfr_atanpi)},
+      {"atan2pi", B(mpfr_atan2pi)}, {"erfc", U(mpfr_erfc)},
   };
   return all;
 }
@@ -146,7 +163,7 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
                                  -0x1.fffffffffffffp1023, 709.78, -745.1, 0x1p30, -0x1p30, 0x1.921fb54442d18p0};
       for (double s : specials)
         for (double s2 : {0.5, -3.0, 1e300}) {
-          const double a[3] = {s, s2, 1.0};
+          const double a[3] = {s, f == math::Fn::ldexp ? std::trunc(s2) : s2, 1.0};
           check(c, f, a, t);
         }
       for (int k = 0; k < kSamples; ++k) {
@@ -155,6 +172,8 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
         const uint64_t b0 = oracle::bits_of(a[0]);
         a[1] = stratified(rng, 1, b0);
         a[2] = stratified(rng, 2, b0);
+        // ldexp's n is an int: from far beyond the overflow threshold to far below the subnormals.
+        if (f == math::Fn::ldexp) a[1] = static_cast<double>(static_cast<int64_t>(rng() % 4301) - 2150);
         check(c, f, a, t);
       }
       total += t.evaluated;
@@ -172,6 +191,43 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
                 (unsigned long long)tallies[i].evaluated, tallies[i].worst, tallies[i].worst_at.c_str());
   std::printf("  %llu evaluations in all\n", (unsigned long long)total.load());
   EXPECT_GT(total.load(), uint64_t(1000000));
+}
+
+// domain_nan answers NaN without evaluating anything: wherever it does, on
+// every function's stratified and special points, the real result must be
+// NaN, and it must say so for some points of each function with a domain.
+TEST(MathFastQuad, DomainNanOnlyWhereTheRealResultIsNan) {
+  const double specials[] = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 1e300, -1e300, 0x1p-1074, -0x1p-1074};
+  for (const Case& c : cases()) {
+    const math::Fn f = math::fn_of(math::function_id(c.name));
+    std::mt19937_64 rng(0xd0 + static_cast<uint64_t>(f));
+    Num x(53), y(53), z(53), real(kPrec);
+    int nan_points = 0;
+    for (int k = 0; k < 4096 + 144; ++k) {
+      double a[3];
+      if (k < 144) {
+        a[0] = specials[k % 12], a[1] = specials[k / 12], a[2] = 1.0;
+      } else {
+        a[0] = stratified(rng, -(k + 1), 0);
+        a[1] = stratified(rng, 1, oracle::bits_of(a[0]));
+        a[2] = 1.0;
+      }
+      if (!math::domain_nan(f, a)) continue;
+      ++nan_points;
+      if (f == math::Fn::powr) {  // its oracle here is pow's; spec 7.5.1: powr(x < 0, y) is NaN
+        ASSERT_LT(a[0], 0) << "powr(" << std::hexfloat << a[0] << ", " << a[1] << ")";
+        continue;
+      }
+      mpfr_set_d(x.v, a[0], MPFR_RNDN);
+      mpfr_set_d(y.v, a[1], MPFR_RNDN);
+      mpfr_set_d(z.v, a[2], MPFR_RNDN);
+      c.real(real.v, x.v, y.v, z.v);
+      ASSERT_TRUE(mpfr_nan_p(real.v)) << c.name << "(" << std::hexfloat << a[0] << ", " << a[1] << ") is not NaN";
+    }
+    const bool has_domain = f == math::Fn::log || f == math::Fn::sqrt || f == math::Fn::asin || f == math::Fn::asinpi ||
+                            f == math::Fn::acospi || f == math::Fn::acosh || f == math::Fn::log1p || f == math::Fn::pow;
+    if (has_domain) EXPECT_GT(nan_points, 100) << c.name;
+  }
 }
 
 }  // namespace
