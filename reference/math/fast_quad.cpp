@@ -92,8 +92,19 @@ __float128 value(Fn f, const double* a) {
       return ldexpq(x, static_cast<int>(n));
     }
     case Fn::logb: return logbq(x);  // the exponent, as if normalised; -inf at zero
-    case Fn::fmod: return a[1] != 0 ? fmodq(x, y) : none;
-    case Fn::remainder: return a[1] != 0 ? remainderq(x, y) : none;
+    // Exact in double too. glibc's remainder is far faster than its fmod
+    // and libquadmath's (bit by bit when the exponents are far apart), so
+    // fmod comes from it: when r = remainder(x, y) has the other sign than
+    // x, fmod is r + |y| with x's sign, exact, since for |x| >= |y| both
+    // are multiples of ulp(y) and the sum is at most |y| (for |x| < |y|,
+    // fmod is x).
+    case Fn::fmod: {
+      if (a[1] == 0) return none;
+      if (std::fabs(a[0]) < std::fabs(a[1])) return x;
+      const double r = std::remainder(a[0], a[1]);
+      return (r != 0 && std::signbit(r) != std::signbit(a[0])) ? r + std::copysign(a[1], a[0]) : r;
+    }
+    case Fn::remainder: return a[1] != 0 ? std::remainder(a[0], a[1]) : none;
     // The inverse pi functions: libquadmath's function, then two roundings
     // (pi to binary128 and the quotient), about 2^-111 relative in all.
     case Fn::asinpi: return asinq(x) / M_PIq;
