@@ -4,6 +4,8 @@
 
 #include <quadmath.h>
 
+#include "reference/math/fast_tier.hpp"
+
 namespace clconform::ref::math {
 namespace {
 
@@ -82,11 +84,7 @@ __float128 value(Fn f, const double* a) {
     case Fn::copysign: return copysignq(x, y);
     case Fn::fmin: return fminq(x, y);
     case Fn::fmax: return fmaxq(x, y);
-    case Fn::maxmag: case Fn::minmag: {  // the larger (smaller) magnitude; fmax (fmin) on a tie
-      const bool larger = f == Fn::maxmag;
-      if (fabsq(x) != fabsq(y)) return (fabsq(x) > fabsq(y)) == larger ? x : y;
-      return larger ? fmaxq(x, y) : fminq(x, y);
-    }
+    case Fn::maxmag: case Fn::minmag: return magnitude_pick(a[0], a[1], f == Fn::maxmag);
     case Fn::ldexp: {  // a double times 2^n: exact in binary128's range; beyond 2^+-40000, inf or 0 there too
       const double n = std::fmin(std::fmax(a[1], -40000.0), 40000.0);
       return ldexpq(x, static_cast<int>(n));

@@ -28,15 +28,13 @@ constexpr double kExact = 0;
 // reciprocal doubles libm's relative error (8) and rounds once more: 14.8.
 constexpr double kTanErrorDulps = 16;
 
-// The argument of largest (larger = true) or smallest magnitude, as
-// maxmag/minmag define it (spec 6.15.2): fmax/fmin on a tie or a NaN.
+}  // namespace
+
 double magnitude_pick(double x, double y, bool larger) {
   const double ax = std::fabs(x), ay = std::fabs(y);
   if (ax != ay && !std::isnan(x) && !std::isnan(y)) return (ax > ay) == larger ? x : y;
   return larger ? std::fmax(x, y) : std::fmin(x, y);
 }
-
-}  // namespace
 
 FastSpec fast_spec(Fn f) {
   switch (f) {

@@ -28,6 +28,12 @@ FastSpec fast_spec(Fn f);
 // tier does not cover these arguments (the Judge then asks MPFR).
 bool fast_value(Fn f, const double* args, double* approx);
 
+// The argument of largest (larger = true) or smallest magnitude, as
+// maxmag/minmag define it (spec 6.15.2): fmax/fmin on a tie or a NaN.
+// Exact for float and double arguments alike (the double judge's binary128
+// tier takes it too).
+double magnitude_pick(double x, double y, bool larger);
+
 // The one-operation functions, which fast_value and the batch tier
 // (fast_batch.cpp) share: x + y, x - y, x * y (exact for floats), x / y,
 // 1 / x, sqrt x (a negative x answers NaN here rather than through libm's
