@@ -43,6 +43,8 @@ struct Case {
 
 #define U(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x, MPFR_RNDN); }
 #define B(fn) 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { fn(r, x, y, MPFR_RNDN); }
+// MPFR's integer roundings take no rounding mode.
+#define I(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x); }
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
@@ -60,12 +62,8 @@ const std::vector<Case>& cases() {
       {"fma", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
       // The exact ones: any error fails (the bound's relative part is far below a double's spacing).
       {"fabs", U(mpfr_abs)}, {"rint", U(mpfr_rint)}, {"modf", U(mpfr_frac)},
-      {"floor", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_floor(r, x); }},
-      {"fract.floor", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_floor(r, x); }},
-      {"ceil", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_ceil(r, x); }},
-      {"trunc", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_trunc(r, x); }},
-      {"modf.int", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_trunc(r, x); }},
-      {"round", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_round(r, x); }},
+      {"floor", I(mpfr_floor)}, {"fract.floor", I(mpfr_floor)}, {"ceil", I(mpfr_ceil)},
+      {"trunc", I(mpfr_trunc)}, {"modf.int", I(mpfr_trunc)}, {"round", I(mpfr_round)},
       {"fract", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) {  // min(x - floor(x), 1 - 2^-53)
          Num floor_x(mpfr_get_prec(x));
          mpfr_floor(floor_x.v, x);
@@ -226,7 +224,9 @@ TEST(MathFastQuad, DomainNanOnlyWhereTheRealResultIsNan) {
     }
     const bool has_domain = f == math::Fn::log || f == math::Fn::sqrt || f == math::Fn::asin || f == math::Fn::asinpi ||
                             f == math::Fn::acospi || f == math::Fn::acosh || f == math::Fn::log1p || f == math::Fn::pow;
-    if (has_domain) EXPECT_GT(nan_points, 100) << c.name;
+    if (has_domain) {
+      EXPECT_GT(nan_points, 100) << c.name;
+    }
   }
 }
 
