@@ -44,7 +44,7 @@ struct Case {
 #define U(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x, MPFR_RNDN); }
 #define B(fn) 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { fn(r, x, y, MPFR_RNDN); }
 // MPFR's integer roundings take no rounding mode.
-#define I(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x); }
+#define EXACT(fn) 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { fn(r, x); }
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
@@ -62,8 +62,8 @@ const std::vector<Case>& cases() {
       {"fma", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
       // The exact ones: any error fails (the bound's relative part is far below a double's spacing).
       {"fabs", U(mpfr_abs)}, {"rint", U(mpfr_rint)}, {"modf", U(mpfr_frac)},
-      {"floor", I(mpfr_floor)}, {"fract.floor", I(mpfr_floor)}, {"ceil", I(mpfr_ceil)},
-      {"trunc", I(mpfr_trunc)}, {"modf.int", I(mpfr_trunc)}, {"round", I(mpfr_round)},
+      {"floor", EXACT(mpfr_floor)}, {"fract.floor", EXACT(mpfr_floor)}, {"ceil", EXACT(mpfr_ceil)},
+      {"trunc", EXACT(mpfr_trunc)}, {"modf.int", EXACT(mpfr_trunc)}, {"round", EXACT(mpfr_round)},
       {"fract", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) {  // min(x - floor(x), 1 - 2^-53)
          Num floor_x(mpfr_get_prec(x));
          mpfr_floor(floor_x.v, x);
