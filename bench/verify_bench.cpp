@@ -15,7 +15,9 @@
 // seeded, one lane in eight (math: off by an ulp or so is what a conforming
 // device returns) or in 65536 (conversions: any difference is a defect) has
 // one width a float (or an integer step) off, either way, one in a
-// thousand of those 2 to 3 off. A math result moves only as far as the
+// thousand of those 2 to 3 off; with --same-widths every width of that
+// lane takes the same value instead, as on a GPU, whose widths share their
+// code (a CPU device's may differ). A math result moves only as far as the
 // case's bound allows (not at all for an exact or correctly rounded
 // built-in), only from a normal value and within its binade, so that the
 // results are a conforming device's. NaN and infinite
@@ -31,6 +33,7 @@
 // conversion case without its suite ("convert_int_rte.float").
 //
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
+//                [--same-widths]
 //
 // With --repeats R the whole verification runs R times (fresh accumulators
 // each time) and the fastest run is reported.
@@ -75,10 +78,13 @@ struct Options {
   unsigned threads = 1;
   unsigned repeats = 1;
   uint64_t seed = 1;
+  bool same_widths = false;
 };
 
 [[noreturn]] void usage(const std::string& why) {
-  std::fprintf(stderr, "verify_bench: %s\nusage: verify_bench --function F [--widths 1,2,...] [--inputs N] [--threads T] [--repeats R] [--seed S]\n",
+  std::fprintf(stderr,
+               "verify_bench: %s\nusage: verify_bench --function F [--widths 1,2,...] [--inputs N] [--threads T] "
+               "[--repeats R] [--seed S] [--same-widths]\n",
                why.c_str());
   std::exit(2);
 }
@@ -87,6 +93,10 @@ Options parse(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--same-widths") {
+      o.same_widths = true;
+      continue;
+    }
     if (i + 1 >= argc) usage("option " + a + " needs a value");
     const std::string v = argv[++i];
     if (a == "--function") {
@@ -143,10 +153,12 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
 }
 
 // Every width's result is WANT[i], except for the seeded perturbations the
-// header describes, in one lane of every ONE_IN, by at most MAX_OFF steps;
-// only lanes with MOVABLE[i] set are perturbed.
+// header describes, in one lane of every ONE_IN, by at most MAX_OFF steps,
+// at one width or (EVERY_WIDTH) at all; only lanes with MOVABLE[i] set are
+// perturbed.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
-                 const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off) {
+                 const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off,
+                 bool every_width) {
   const size_t n = b.chunk.count;
   b.out.assign(nw, std::vector<uint8_t>(size_t(bytes) * n));
   for (size_t i = 0; i < n; ++i) {
@@ -156,7 +168,8 @@ void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t
       const size_t k = (r >> 8) % nw;
       const uint64_t off = std::min(max_off, (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1);
       const uint64_t got = (r >> 40) & 1 || want[i] < off ? want[i] + off : want[i] - off;
-      std::memcpy(b.out[k].data() + bytes * i, &got, bytes);
+      for (size_t w = every_width ? 0 : k; w < (every_width ? nw : k + 1); ++w)
+        std::memcpy(b.out[w].data() + bytes * i, &got, bytes);
     }
   }
   b.chunk.out.assign(nw, {});
@@ -296,7 +309,7 @@ int bench_math(const Options& o, const Case& c) {
       want[i] = nearest_result(points[i], judge_name);
       movable[i] = movable_result<Fmt>(want[i]);
     }
-    set_results(b, o.widths.size(), Fmt::bytes, want, movable, rng, 8, max_off);
+    set_results(b, o.widths.size(), Fmt::bytes, want, movable, rng, 8, max_off, o.same_widths);
   }
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(
@@ -337,7 +350,7 @@ int bench_conversion(const Options& o, const Case& c) {
       want[i] = e.bits;
       finite[i] = e.defined && !e.nan;
     }
-    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3);
+    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths);
   }
   double cpu = 0, wall = 0;
   cv::Tally proto;

@@ -12,6 +12,7 @@
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/pi_functions.hpp"
 #include "reference/math/quarter_turns.hpp"
+#include "reference/math/quarter_turns_avx2.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
 // lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
@@ -50,7 +51,7 @@ AVX2_ABI __m256d _ZGVdN4v_log1p(__m256d);
 namespace clconform::ref::math {
 namespace {
 
-using Point = Judge::Point;
+using Block = Judge::Block;
 constexpr size_t kLanes = 4;
 // A lane the vector function is not asked about gets this harmless argument.
 constexpr double kIdle = 1.0;
@@ -59,10 +60,38 @@ constexpr double kIdle = 1.0;
 // ~65 ns above 2^24), and quarter_turns.hpp takes over.
 constexpr double kDirectTrigLimit = 0x1p16;
 
-void finish(Point& p, double dulps) {
-  enclose_in_normal_doubles(dulps, &p.approx, &p.error);
-  p.prepared_by_mpfr = false;
+// Point I's enclosure, from its approx and the bound DULPS.
+void finish(Block& b, size_t i, double dulps) { enclose_in_normal_doubles(dulps, &b.approx[i], &b.error[i]); }
+
+// enclose_in_normal_doubles of the four values APPROX[0..3] with the
+// bounds DULPS, into ERROR[0..3]: in one step when every approx is at least
+// 2^-970 in magnitude (or infinite, or a NaN: error 0), as nearly all are;
+// otherwise one by one.
+__attribute__((target("avx2,fma"), always_inline)) inline void enclose_four(__m256d dulps, double* approx, double* error) {
+  const __m256i magnitude = _mm256_and_si256(_mm256_castpd_si256(_mm256_loadu_pd(approx)),
+                                             _mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask)));
+  const __m256i biased = _mm256_srli_epi64(magnitude, 52);
+  if (_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(53), biased))) != 0) {
+    alignas(32) double bounds[kLanes];
+    _mm256_store_pd(bounds, dulps);
+    _mm256_zeroupper();  // SSE code follows (trig_four says why)
+    for (size_t k = 0; k < kLanes; ++k) enclose_in_normal_doubles(bounds[k], &approx[k], &error[k]);
+    return;
+  }
+  // dulp(approx) = 2^(biased - 1075), from its bits; 0 for an infinity or a NaN.
+  const __m256i top = _mm256_cmpeq_epi64(biased, _mm256_set1_epi64x(0x7ff));
+  const __m256i spacing = _mm256_andnot_si256(top, _mm256_slli_epi64(_mm256_sub_epi64(biased, _mm256_set1_epi64x(52)), 52));
+  _mm256_storeu_pd(error, _mm256_mul_pd(dulps, _mm256_castsi256_pd(spacing)));
 }
+__attribute__((target("avx2,fma"), always_inline)) inline void finish_four(Block& b, size_t i, double dulps) {
+  enclose_four(_mm256_set1_pd(dulps), b.approx + i, b.error + i);
+}
+
+// Point I's arguments, for the scalar functions.
+struct ArgsOf {
+  double v[3];
+  ArgsOf(const Block& b, size_t i) : v{b.args[0][i], b.args[1][i], b.args[2][i]} {}
+};
 
 // Where each vector function stays on its fast path, and its error bound
 // holds as for the scalar function: finite arguments whose result neither
@@ -200,36 +229,47 @@ bool pow_saturated(double x, double y, double* out) {
 constexpr size_t kGroup = 256;
 
 template <Fn F, __m256d (*Vector)(__m256d), bool (*Domain)(double), bool (*Saturated)(double, double*)>
-__attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
+__attribute__((target("avx2,fma"))) void vector_unary(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
+  const double* x = b.args[0];
   uint32_t inside[kGroup];
-  for (size_t base = 0; base < n; base += kGroup) {
-    const size_t end = std::min(n, base + kGroup);
+  for (size_t base = 0; base < b.n; base += kGroup) {
+    const size_t end = std::min(b.n, base + kGroup);
     size_t m = 0;
-    for (size_t i = base; i < end; ++i) {
-      Point& q = p[i];
-      if (Domain(q.args[0])) {
-        inside[m++] = static_cast<uint32_t>(i);
-      } else {
-        if (!Saturated(q.args[0], &q.approx)) fast_value(F, q.args, &q.approx);
-        finish(q, dulps);
+    for (size_t i = base; i < end; i += kLanes) {
+      // Four consecutive points in the domain (nearly always, in an
+      // exhaustive sweep) go straight from the arguments to the results.
+      if (i + kLanes <= end && Domain(x[i]) && Domain(x[i + 1]) && Domain(x[i + 2]) && Domain(x[i + 3])) {
+        _mm256_store_pd(b.approx + i, Vector(_mm256_load_pd(x + i)));
+        finish_four(b, i, dulps);
+        continue;
+      }
+      _mm256_zeroupper();  // SSE code may follow (trig_four says why)
+      for (size_t k = i; k < std::min(end, i + kLanes); ++k) {
+        if (Domain(x[k])) {
+          inside[m++] = static_cast<uint32_t>(k);
+        } else {
+          if (!Saturated(x[k], &b.approx[k])) fast_value(F, ArgsOf(b, k).v, &b.approx[k]);
+          finish(b, k, dulps);
+        }
       }
     }
+    // The others in the domain, gathered four at a time.
     for (size_t j = 0; j < m; j += kLanes) {
       const size_t lanes = std::min(kLanes, m - j);
       // The arguments gathered in registers: four scalar stores read back
       // as one vector would stall the load (no store forwarding).
-      const auto arg = [&](size_t k) { return k < lanes ? p[inside[j + k]].args[0] : kIdle; };
+      const auto arg = [&](size_t k) { return k < lanes ? x[inside[j + k]] : kIdle; };
       alignas(32) double y[kLanes];
       _mm256_store_pd(y, Vector(_mm256_set_pd(arg(3), arg(2), arg(1), arg(0))));
-      _mm256_zeroupper();  // see vector_sin_or_cos
+      _mm256_zeroupper();  // see trig_four
       for (size_t k = 0; k < lanes; ++k) {
-        Point& q = p[inside[j + k]];
-        q.approx = y[k];
-        finish(q, dulps);
+        b.approx[inside[j + k]] = y[k];
+        finish(b, inside[j + k], dulps);
       }
     }
   }
+  _mm256_zeroupper();
 }
 
 // pow and pown: the saturated overflows and underflows (libm's would
@@ -237,135 +277,174 @@ __attribute__((target("avx2,fma"))) void vector_unary(Point* p, size_t n) {
 // H200 host's Xeon with glibc 2.39 it made prepare slower (95-103 ns a
 // point against 35 ns this way, bench/math_reference.md).
 template <Fn F>
-void scalar_pow(Point* p, size_t n) {
+void scalar_pow(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
-  for (size_t i = 0; i < n; ++i) {
-    Point& q = p[i];
-    if (!pow_saturated(q.args[0], q.args[1], &q.approx)) fast_value(F, q.args, &q.approx);
-    finish(q, dulps);
+  for (size_t i = 0; i < b.n; ++i) {
+    if (!pow_saturated(b.args[0][i], b.args[1][i], &b.approx[i])) fast_value(F, ArgsOf(b, i).v, &b.approx[i]);
+    finish(b, i, dulps);
   }
+}
+
+// The exact one-argument functions (fabs, floor, ...), without fast_value's
+// dispatch per point; compiled for AVX2, where the roundings are single
+// instructions.
+template <Fn F>
+__attribute__((target("avx2,fma"))) void exact_batch(Block& b) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < b.n; ++i) b.approx[i] = exact_unary<F>(b.args[0][i]);
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) finish_four(b, i, dulps);
+  _mm256_zeroupper();
+  for (; i < b.n; ++i) finish(b, i, dulps);
 }
 
 // The one-operation functions, without fast_value's dispatch per point.
 template <Fn F>
-void one_operation_batch(Point* p, size_t n) {
+void one_operation_batch(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
-  for (size_t i = 0; i < n; ++i) {
-    p[i].approx = one_operation<F>(p[i].args[0], p[i].args[1]);
-    finish(p[i], dulps);
+  for (size_t i = 0; i < b.n; ++i) {
+    b.approx[i] = one_operation<F>(b.args[0][i], b.args[1][i]);
+    finish(b, i, dulps);
   }
 }
 
 // The *pi functions (pi_functions.hpp): a value that is the real result
 // itself (a zero, a pole, a NaN) has no error.
 template <Fn F>
-void pi_batch(Point* p, size_t n) {
+void pi_batch(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < b.n; ++i) {
     bool exact;
-    p[i].approx = pi_function(F, p[i].args, &exact);
-    finish(p[i], exact ? 0 : dulps);
+    b.approx[i] = pi_function(F, ArgsOf(b, i).v, &exact);
+    finish(b, i, exact ? 0 : dulps);
   }
 }
 
 // tgamma (gamma.hpp). Where tgamma_value gives only a sign, the real result
 // is below 2^-1000 in magnitude: enclosed on that side of zero as
 // enclose_in_normal_doubles encloses such a value (grid_bits.hpp).
-void tgamma_batch(Point* p, size_t n) {
-  for (size_t i = 0; i < n; ++i) {
-    Point& q = p[i];
+void tgamma_batch(Block& b) {
+  for (size_t i = 0; i < b.n; ++i) {
     bool exact;
     double v;
-    if (tgamma_value(q.args[0], &v, &exact)) {
-      q.approx = v;
-      finish(q, exact ? 0 : kTgammaErrorDulps);
+    if (tgamma_value(b.args[0][i], &v, &exact)) {
+      b.approx[i] = v;
+      finish(b, i, exact ? 0 : kTgammaErrorDulps);
     } else {
-      q.approx = std::copysign(0x1p-970, v);
-      q.error = 0x1p-970;
-      q.prepared_by_mpfr = false;
+      b.approx[i] = std::copysign(0x1p-970, v);
+      b.error[i] = 0x1p-970;
     }
   }
 }
 
-// sin (COSINE false) or cos of COUNT arguments |r| <= kDirectTrigLimit.
-__attribute__((target("avx2,fma"))) void vector_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
-  // Straight from R: copying four lanes into an array first, then loading
-  // it whole, stalls every load (no store forwarding).
-  size_t j = 0;
-  for (; j + kLanes <= count; j += kLanes) {
-    const __m256d v = _mm256_loadu_pd(r + j);
-    _mm256_storeu_pd(out + j, cosine ? _ZGVdN4v_cos(v) : _ZGVdN4v_sin(v));
+// sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then
+// sin x = +-sin r or +-cos r by the quadrant q (sin: minus in quadrants 2
+// and 3, and for a negative x, reduced as |x|; cos: minus in quadrants 1
+// and 2). Below kDirectTrigLimit, r = x and q = 0.
+
+// Whether the point needs cos r (else sin r), and the sign bit its value
+// takes, for quadrant Q of x (REDUCED: |x| was reduced).
+template <bool Cosine>
+bool takes_cos(int q) { return Cosine != ((q & 1) != 0); }
+template <bool Cosine>
+uint64_t sign_of(int q, double x, bool reduced) {
+  const bool minus = Cosine ? ((q + 1) & 2) != 0 : ((q & 2) != 0) != (reduced && x < 0);
+  return minus ? Double::sign_mask : 0;
+}
+
+// Without AVX2: libm, point by point.
+template <bool Cosine>
+void scalar_trig_batch(Block& b) {
+  const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
+  for (size_t i = 0; i < b.n; ++i) {
+    const double x = b.args[0][i];
+    QuarterTurns t;
+    if (std::fabs(x) < kDirectTrigLimit) {
+      b.approx[i] = Cosine ? std::cos(x) : std::sin(x);
+      finish(b, i, dulps);
+    } else if (!std::isfinite(x)) {
+      b.approx[i] = std::numeric_limits<double>::quiet_NaN();  // sin and cos of an infinity or a NaN
+      finish(b, i, dulps);
+    } else if (!reduce_quarter_turns(x, &t)) {
+      fast_value(Cosine ? Fn::cos : Fn::sin, ArgsOf(b, i).v, &b.approx[i]);
+      finish(b, i, dulps);
+    } else {
+      const double v = takes_cos<Cosine>(t.quadrant) ? std::cos(t.r) : std::sin(t.r);
+      b.approx[i] = double_from_bits(to_bits(v) ^ sign_of<Cosine>(t.quadrant, x, true));
+      finish(b, i, kReducedTrigErrorDulps);
+    }
   }
-  if (j < count) {  // the last one to three (idle lanes get 0), through memory
-    alignas(32) double lanes[kLanes] = {0, 0, 0, 0};
-    for (size_t k = 0; j + k < count; ++k) lanes[k] = r[j + k];
-    _mm256_store_pd(lanes, cosine ? _ZGVdN4v_cos(_mm256_load_pd(lanes)) : _ZGVdN4v_sin(_mm256_load_pd(lanes)));
-    for (size_t k = 0; j + k < count; ++k) out[j + k] = lanes[k];
+}
+
+// sin or cos of the four values IN[0..3], with AVX2, into APPROX and ERROR
+// (DULPS: the bound of libmvec's sin and cos, fast_spec): four below
+// kDirectTrigLimit (nearly everywhere below it, in an exhaustive sweep)
+// straight through libmvec; any others reduced four at a time
+// (quarter_turns_avx2.hpp), and both sin r and cos r computed, each point
+// taking the one it needs. A point whose reduction fails (none is known)
+// is redone as the scalar path does it. Inlined into the block's loop,
+// which then keeps the constants in registers.
+template <bool Cosine>
+__attribute__((target("avx2,fma"), always_inline)) inline void trig_four(const QuarterTurnTables& tables,
+                                                                       const double* in, double* approx,
+                                                                       double* error, double dulps) {
+  const __m256d limit = _mm256_set1_pd(kDirectTrigLimit);
+  const __m256d x = _mm256_loadu_pd(in);
+  const __m256d magnitude = _mm256_and_pd(x, _mm256_castsi256_pd(_mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask))));
+  const __m256d direct = _mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ);
+  if (_mm256_movemask_pd(direct) == 0xf) {
+    _mm256_storeu_pd(approx, Cosine ? _ZGVdN4v_cos(x) : _ZGVdN4v_sin(x));
+    enclose_four(_mm256_set1_pd(dulps), approx, error);
+    return;
   }
+  // Large finite points are reduced; the others (direct, infinite, NaN)
+  // stand in with the limit, a valid argument whose results are unused.
+  const __m256d large = _mm256_andnot_pd(direct, _mm256_cmp_pd(magnitude, _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ));
+  __m256d reduced;
+  __m256i q;
+  const unsigned valid = reduce_four(tables, _mm256_blendv_pd(limit, x, large), &reduced, &q);
+  q = _mm256_and_si256(q, _mm256_castpd_si256(large));  // 0 for direct points
+  const __m256d r = _mm256_blendv_pd(x, reduced, large);
+  const __m256d sin_r = _ZGVdN4v_sin(r), cos_r = _ZGVdN4v_cos(r);
+  // takes_cos and sign_of, lane by lane.
+  const __m256i one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
+  const __m256d odd = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(q, one), one));
+  const __m256d value = Cosine ? _mm256_blendv_pd(cos_r, sin_r, odd) : _mm256_blendv_pd(sin_r, cos_r, odd);
+  __m256d minus = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(Cosine ? _mm256_add_epi64(q, one) : q, two), two));
+  if (!Cosine) minus = _mm256_xor_pd(minus, _mm256_and_pd(large, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)));
+  const __m256d signed_value = _mm256_xor_pd(value, _mm256_and_pd(minus, _mm256_set1_pd(-0.0)));
+  // sin and cos of an infinity or a NaN: NaN.
+  _mm256_storeu_pd(approx, _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()), signed_value,
+                                            _mm256_or_pd(direct, large)));
+  const __m256d bounds = _mm256_blendv_pd(_mm256_set1_pd(dulps), _mm256_set1_pd(kReducedTrigErrorDulps), large);
+  enclose_four(bounds, approx, error);
+  const unsigned failed = unsigned(_mm256_movemask_pd(large)) & ~valid;
+  if (failed == 0) return;
   // Clean upper halves before any SSE code runs: the compiler does not
   // always do it after a vector call, and SSE instructions with dirty upper
   // halves run several times slower (measured: 2x on the whole prepare).
   _mm256_zeroupper();
-}
-void scalar_sin_or_cos(bool cosine, const double* r, double* out, size_t count) {
-  for (size_t j = 0; j < count; ++j) out[j] = cosine ? std::cos(r[j]) : std::sin(r[j]);
+  for (size_t k = 0; k < kLanes; ++k) {
+    if (!(failed >> k & 1)) continue;
+    const double args[3] = {in[k], 0, 0};
+    fast_value(Cosine ? Fn::cos : Fn::sin, args, &approx[k]);
+    enclose_in_normal_doubles(dulps, &approx[k], &error[k]);
+  }
 }
 
-// sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then
-// sin x = +-sin r or +-cos r by the quadrant q. The points are sorted into
-// those that need sin r and those that need cos r, so that each gets only
-// the function it needs, four lanes a call.
-template <bool Cosine, void (*SinOrCos)(bool, const double*, double*, size_t)>
-void trig_batch(Point* p, size_t n) {
+// Four points at a time; the last one to three padded to four.
+template <bool Cosine>
+__attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
   const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
-  struct Pending {
-    uint32_t index[kGroup];
-    double r[kGroup];
-    bool minus[kGroup];
-    bool reduced[kGroup];
-    double value[kGroup];
-    size_t count = 0;
-  };
-  Pending need[2];  // [0]: sin r, [1]: cos r
-  for (size_t base = 0; base < n; base += kGroup) {
-    const size_t end = std::min(n, base + kGroup);
-    need[0].count = need[1].count = 0;
-    for (size_t i = base; i < end; ++i) {
-      Point& q = p[i];
-      const double x = q.args[0];
-      QuarterTurns t;
-      if (std::fabs(x) < kDirectTrigLimit) {
-        t.r = x;  // quadrant 0, and sin r carries x's sign
-      } else if (!std::isfinite(x)) {
-        q.approx = std::numeric_limits<double>::quiet_NaN();  // sin and cos of an infinity or a NaN
-        finish(q, dulps);
-        continue;
-      } else if (!reduce_quarter_turns(x, &t)) {
-        fast_value(Cosine ? Fn::cos : Fn::sin, q.args, &q.approx);
-        finish(q, dulps);
-        continue;
-      }
-      const bool reduced = std::fabs(x) >= kDirectTrigLimit;
-      // sin: minus in quadrants 2 and 3, and for a negative x (reduced as
-      // |x|); cos: minus in quadrants 1 and 2.
-      const bool minus = Cosine ? ((t.quadrant + 1) & 2) != 0 : ((t.quadrant & 2) != 0) != (reduced && x < 0);
-      Pending& list = need[Cosine != ((t.quadrant & 1) != 0)];
-      list.index[list.count] = static_cast<uint32_t>(i);
-      list.r[list.count] = t.r;
-      list.minus[list.count] = minus;
-      list.reduced[list.count] = reduced;
-      ++list.count;
-    }
-    for (int which = 0; which < 2; ++which) {
-      Pending& list = need[which];
-      SinOrCos(which == 1, list.r, list.value, list.count);
-      for (size_t j = 0; j < list.count; ++j) {
-        Point& q = p[list.index[j]];
-        q.approx = list.minus[j] ? -list.value[j] : list.value[j];
-        finish(q, list.reduced[j] ? kReducedTrigErrorDulps : dulps);
-      }
-    }
-  }
+  const QuarterTurnTables& tables = quarter_turn_tables();
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) trig_four<Cosine>(tables, b.args[0] + i, b.approx + i, b.error + i, dulps);
+  if (i == b.n) return;
+  double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, approx[kLanes], error[kLanes];
+  std::copy(b.args[0] + i, b.args[0] + b.n, x);
+  trig_four<Cosine>(tables, x, approx, error, dulps);
+  std::copy(approx, approx + (b.n - i), b.approx + i);
+  std::copy(error, error + (b.n - i), b.error + i);
 }
 
 }  // namespace
@@ -378,9 +457,9 @@ bool cpu_has_avx2_fma() {
 FastBatch fast_batch(Fn f, bool vector) {
   switch (f) {
     case Fn::sin: case Fn::sincos_sin:
-      return vector ? trig_batch<false, vector_sin_or_cos> : trig_batch<false, scalar_sin_or_cos>;
+      return vector ? vector_trig_batch<false> : scalar_trig_batch<false>;
     case Fn::cos: case Fn::sincos_cos:
-      return vector ? trig_batch<true, vector_sin_or_cos> : trig_batch<true, scalar_sin_or_cos>;
+      return vector ? vector_trig_batch<true> : scalar_trig_batch<true>;
     case Fn::add: return one_operation_batch<Fn::add>;
     case Fn::sub: return one_operation_batch<Fn::sub>;
     case Fn::mul: return one_operation_batch<Fn::mul>;
@@ -404,6 +483,18 @@ FastBatch fast_batch(Fn f, bool vector) {
   }
   if (!vector) return nullptr;
   switch (f) {
+    case Fn::fabs: return exact_batch<Fn::fabs>;
+    case Fn::floor: return exact_batch<Fn::floor>;
+    case Fn::fract_floor: return exact_batch<Fn::fract_floor>;
+    case Fn::ceil: return exact_batch<Fn::ceil>;
+    case Fn::trunc: return exact_batch<Fn::trunc>;
+    case Fn::modf_int: return exact_batch<Fn::modf_int>;
+    case Fn::round: return exact_batch<Fn::round>;
+    case Fn::rint: return exact_batch<Fn::rint>;
+    case Fn::logb: return exact_batch<Fn::logb>;
+    case Fn::fract: return exact_batch<Fn::fract>;
+    case Fn::modf: return exact_batch<Fn::modf>;
+    case Fn::frexp_mantissa: return exact_batch<Fn::frexp_mantissa>;
     case Fn::exp: return vector_unary<Fn::exp, _ZGVdN4v_exp, exp_domain, exp_saturated>;
     case Fn::exp2: return vector_unary<Fn::exp2, _ZGVdN4v_exp2, exp2_domain, exp2_saturated>;
     case Fn::exp10: return vector_unary<Fn::exp10, _ZGVdN4v_exp10, exp10_domain, exp10_saturated>;

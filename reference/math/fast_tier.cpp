@@ -143,17 +143,15 @@ bool fast_value(Fn f, const double* a, double* out) {
     case Fn::mul: *out = one_operation<Fn::mul>(x, y); return true;  // 48-bit product of floats: exact
     case Fn::fma: *out = std::fma(x, y, a[2]); return true;
     case Fn::fdim: *out = std::fdim(x, y); return true;
-    case Fn::fract:
-      if (std::isinf(x)) { *out = std::copysign(0.0, x); return true; }
-      *out = std::min(x - std::floor(x), 0x1.fffffep-1);  // a NaN stays NaN (x - floor(x))
-      if (std::isnan(x)) *out = x;
-      return true;
-    case Fn::fabs: *out = std::fabs(x); return true;
-    case Fn::floor: case Fn::fract_floor: *out = std::floor(x); return true;
-    case Fn::ceil: *out = std::ceil(x); return true;
-    case Fn::trunc: case Fn::modf_int: *out = std::trunc(x); return true;
-    case Fn::round: *out = std::round(x); return true;
-    case Fn::rint: *out = std::nearbyint(x); return true;  // the host runs in round-to-nearest-even
+    case Fn::fract: *out = exact_unary<Fn::fract>(x); return true;
+    case Fn::fabs: *out = exact_unary<Fn::fabs>(x); return true;
+    case Fn::floor: *out = exact_unary<Fn::floor>(x); return true;
+    case Fn::fract_floor: *out = exact_unary<Fn::fract_floor>(x); return true;
+    case Fn::ceil: *out = exact_unary<Fn::ceil>(x); return true;
+    case Fn::trunc: *out = exact_unary<Fn::trunc>(x); return true;
+    case Fn::modf_int: *out = exact_unary<Fn::modf_int>(x); return true;
+    case Fn::round: *out = exact_unary<Fn::round>(x); return true;
+    case Fn::rint: *out = exact_unary<Fn::rint>(x); return true;
     case Fn::fmin: *out = std::fmin(x, y); return true;
     case Fn::fmax: *out = std::fmax(x, y); return true;
     case Fn::copysign: *out = std::copysign(x, y); return true;
@@ -161,15 +159,9 @@ bool fast_value(Fn f, const double* a, double* out) {
     case Fn::minmag: *out = magnitude_pick(x, y, false); return true;
     case Fn::fmod: *out = std::fmod(x, y); return true;
     case Fn::remainder: case Fn::remquo: *out = std::remainder(x, y); return true;
-    case Fn::logb: *out = std::logb(x); return true;
-    case Fn::modf:
-      *out = std::copysign(std::isinf(x) ? 0.0 : x - std::trunc(x), x);  // spec 7.5.2
-      return true;
-    case Fn::frexp_mantissa: {
-      int e;
-      *out = std::frexp(x, &e);
-      return true;
-    }
+    case Fn::logb: *out = exact_unary<Fn::logb>(x); return true;
+    case Fn::modf: *out = exact_unary<Fn::modf>(x); return true;
+    case Fn::frexp_mantissa: *out = exact_unary<Fn::frexp_mantissa>(x); return true;
     case Fn::ldexp:
       // Exact while x * 2^k stays a normal double or overflows it (then
       // the real value is beyond 2^1023 anyway).

@@ -4,6 +4,7 @@
 // cannot change within that error.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -49,6 +50,32 @@ inline double one_operation(double x, double y) {
   if constexpr (F == Fn::divide) return x / y;
   if constexpr (F == Fn::recip) return 1 / x;
   if constexpr (F == Fn::sqrt) return x < 0 ? std::numeric_limits<double>::quiet_NaN() : std::sqrt(x);
+}
+
+// The exact one-argument functions of a float argument, which fast_value
+// and the batch tier (fast_batch.cpp) share.
+template <Fn F>
+inline double exact_unary(double x) {
+  static_assert(F == Fn::fabs || F == Fn::floor || F == Fn::fract_floor || F == Fn::ceil || F == Fn::trunc ||
+                F == Fn::modf_int || F == Fn::round || F == Fn::rint || F == Fn::logb || F == Fn::fract ||
+                F == Fn::modf || F == Fn::frexp_mantissa, "not an exact one-argument function");
+  if constexpr (F == Fn::fabs) return std::fabs(x);
+  if constexpr (F == Fn::floor || F == Fn::fract_floor) return std::floor(x);
+  if constexpr (F == Fn::ceil) return std::ceil(x);
+  if constexpr (F == Fn::trunc || F == Fn::modf_int) return std::trunc(x);
+  if constexpr (F == Fn::round) return std::round(x);
+  if constexpr (F == Fn::rint) return std::nearbyint(x);  // the host runs in round-to-nearest-even
+  if constexpr (F == Fn::logb) return std::logb(x);
+  if constexpr (F == Fn::fract) {
+    if (std::isinf(x)) return std::copysign(0.0, x);
+    if (std::isnan(x)) return x;
+    return std::min(x - std::floor(x), 0x1.fffffep-1);
+  }
+  if constexpr (F == Fn::modf) return std::copysign(std::isinf(x) ? 0.0 : x - std::trunc(x), x);  // spec 7.5.2
+  if constexpr (F == Fn::frexp_mantissa) {
+    int e;
+    return std::frexp(x, &e);
+  }
 }
 
 }  // namespace clconform::ref::math

@@ -11,10 +11,6 @@ namespace clconform::ref::math {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// Relative slack on every comparison with the bound: covers the rounding of
-// the double arithmetic below (a few double ulps), and is far below any
-// distance that matters (float ulps are 2^29 double ulps).
-constexpr double kSlack = 0x1p-45;
 // Float's overflow threshold 2^(emax+1): an infinite result stands for
 // every real beyond it (reference/ulp.hpp).
 constexpr double kBeyondFloat = 0x1p128;
@@ -77,8 +73,8 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
       return fail(d * scale, absolute);
     case Bound::Kind::Absolute: {
       if (std::isinf(g)) return fail(d * scale, kInf);
-      if ((d + e) * (1 + kSlack) <= bound.value) return decided(true, d * scale, absolute);
-      if ((d - e) * (1 - kSlack) > bound.value) return fail(d * scale, absolute);
+      if ((d + e) * (1 + kFastVerdictSlack) <= bound.value) return decided(true, d * scale, absolute);
+      if ((d - e) * (1 - kFastVerdictSlack) > bound.value) return fail(d * scale, absolute);
       return {};
     }
     case Bound::Kind::Ulps: {
@@ -91,8 +87,8 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
       // the results whose error lands between the two readings.
       const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
       const int smallest = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
-      if ((d + e) * (1 + kSlack) * float_scale_of(smallest) <= bound.value) return decided(true, d * scale, absolute);
-      if ((d - e) * (1 - kSlack) * float_scale_of(std::max(at_lo, at_hi)) > bound.value) return fail(d * scale, absolute);
+      if ((d + e) * (1 + kFastVerdictSlack) * float_scale_of(smallest) <= bound.value) return decided(true, d * scale, absolute);
+      if ((d - e) * (1 - kFastVerdictSlack) * float_scale_of(std::max(at_lo, at_hi)) > bound.value) return fail(d * scale, absolute);
       return {};
     }
   }

@@ -9,6 +9,12 @@
 
 namespace clconform::ref::math {
 
+// Relative slack on every comparison with the bound: covers the rounding of
+// the double arithmetic (a few double ulps), and is far below any distance
+// that matters (float ulps are 2^29 double ulps). block_verdict.cpp uses it
+// too, for the same passes.
+constexpr double kFastVerdictSlack = 0x1p-45;
+
 struct FastVerdict {
   bool decided = false;
   Verdict verdict;

@@ -46,36 +46,62 @@ Judge::Point Judge::prepare(const double* args) const {
 }
 
 void Judge::prepare_many(Point* points, size_t n) const {
+  Block b;
+  for (size_t base = 0; base < n; base += Block::kCapacity) {
+    b.n = std::min(Block::kCapacity, n - base);
+    for (size_t i = 0; i < b.n; ++i)
+      for (size_t k = 0; k < 3; ++k) b.args[k][i] = points[base + i].args[k];
+    prepare_block(b);
+    for (size_t i = 0; i < b.n; ++i) points[base + i] = point(b, i);
+  }
+}
+
+void Judge::prepare_block(Block& b) const {
+  b.mpfr_points = 0;
   if (fast_batch_ != nullptr) {
-    fast_batch_(points, n);
-    settle_points(points, n, cpu_has_avx2_fma());
-    for (size_t i = 0; i < n; ++i) mark_subnormal_arg(points[i]);
-    return;
-  }
-  const Fn f = fn_of(id_);
-  const bool flush = denormals_ == Denormals::MayFlush;
-  for (size_t i = 0; i < n; ++i) {
-    Point& p = points[i];
-    p.prepared_by_mpfr = false;
-    p.approx = 0;
-    p.error = -1;
-    // Several accepted real results (mad, rsqrt(-0), nextafter's
-    // flush-to-zero variants): MPFR decides in judge.
-    if (may_have_alternatives_ && alternatives(f, p.args, flush) != 1) continue;
-    if (has_fast_ && fast_value(f, p.args, &p.approx)) {
-      enclose_in_normal_doubles(fast_error_dulps_, &p.approx, &p.error);
-    } else {
-      const Enclosure e = enclose(f, p.args, kPreparePrecision);
-      p.approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
-      enclose_in_normal_doubles(1, &p.approx, &p.error);
-      p.prepared_by_mpfr = true;
+    fast_batch_(b);
+    std::fill(b.by_mpfr, b.by_mpfr + b.n, 0u);
+    settle_block(b, cpu_has_avx2_fma());
+  } else {
+    const Fn f = fn_of(id_);
+    const bool flush = denormals_ == Denormals::MayFlush;
+    for (size_t i = 0; i < b.n; ++i) {
+      const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+      double& approx = b.approx[i];
+      double& error = b.error[i];
+      b.by_mpfr[i] = 0;
+      approx = 0;
+      error = -1;
+      // Several accepted real results (mad, rsqrt(-0), nextafter's
+      // flush-to-zero variants): MPFR decides in judge.
+      if (may_have_alternatives_ && alternatives(f, args, flush) != 1) continue;
+      if (has_fast_ && fast_value(f, args, &approx)) {
+        enclose_in_normal_doubles(fast_error_dulps_, &approx, &error);
+      } else {
+        const Enclosure e = enclose(f, args, kPreparePrecision);
+        approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
+        enclose_in_normal_doubles(1, &approx, &error);
+        b.by_mpfr[i] = 1;
+        ++b.mpfr_points;
+      }
     }
+    settle_block(b, cpu_has_avx2_fma());
+    // No enclosure: nothing is certain. (A batch encloses every point.)
+    for (size_t i = 0; i < b.n; ++i) b.certain[i] &= b.error[i] >= 0 ? ~0u : 0u;
   }
-  settle_points(points, n, cpu_has_avx2_fma());
-  for (size_t i = 0; i < n; ++i) {
-    points[i].certain &= points[i].error >= 0;  // no enclosure: nothing is certain
-    mark_subnormal_arg(points[i]);
-  }
+}
+
+Judge::Point Judge::point(const Block& b, size_t i) const {
+  Point p;
+  for (size_t k = 0; k < 3; ++k) p.args[k] = b.args[k][i];
+  p.approx = b.approx[i];
+  p.error = b.error[i];
+  p.nearest = b.nearest[i];
+  p.certain = b.certain[i] != 0;
+  p.prepared_by_mpfr = b.by_mpfr[i] != 0;
+  p.ulp_scale = b.ulp_scale[i];
+  mark_subnormal_arg(p);
+  return p;
 }
 
 void Judge::mark_subnormal_arg(Point& p) const {

@@ -139,8 +139,29 @@ class Judge {
   };
   Point prepare(const double* args) const;
   // The same for N points whose args the caller has set (a batch lets the
-  // fast tier use SIMD).
+  // fast tier use SIMD). Goes through prepare_block, so a Point has the
+  // same fields whichever way it was prepared.
   void prepare_many(Point* points, size_t n) const;
+
+  // Up to kCapacity points as arrays, one per field (structure of arrays):
+  // the form a sweep's verifier reads, four or eight lanes per instruction,
+  // without building a Point per lane.
+  struct Block {
+    static constexpr size_t kCapacity = 256;
+    size_t n = 0;                                // points [0, n) are in use
+    alignas(32) double args[3][kCapacity];       // set by the caller
+    alignas(32) double approx[kCapacity];        // Point::approx, and so on
+    alignas(32) double error[kCapacity];
+    alignas(32) double ulp_scale[kCapacity];
+    alignas(32) uint32_t nearest[kCapacity];
+    alignas(32) uint32_t certain[kCapacity];     // all ones where certain, else 0
+    alignas(32) uint32_t by_mpfr[kCapacity];     // 1 where MPFR prepared the point, else 0
+    size_t mpfr_points = 0;                      // how many points MPFR prepared
+  };
+  // Prepares points [0, B.n) from their args, as prepare does one.
+  void prepare_block(Block& b) const;
+  // Point I of a prepared block, as prepare would have returned it.
+  Point point(const Block& b, size_t i) const;
 
   // The verdict on float bits GOT at POINT under BOUND. Inline: the common
   // cases of a sweep (the device returned the float the fast tier certainly
@@ -191,7 +212,7 @@ class Judge {
   double fast_error_dulps_ = 0;
   bool float_args_[3] = {false, false, false};
   // The batch fast tier of this function (fast_batch.hpp); nullptr: none.
-  void (*fast_batch_)(Point* points, size_t n) = nullptr;
+  void (*fast_batch_)(Block& b) = nullptr;
 };
 
 }  // namespace clconform::ref::math

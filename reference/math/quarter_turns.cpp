@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "reference/math/grid_bits.hpp"
+#include "reference/math/quarter_turns_avx2.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -18,11 +19,10 @@ using u128 = unsigned __int128;
 // (the bits of 2/pi "before" it, which windows starting left of the point
 // read): word k + 1 holds bits 64k + 1 .. 64k + 64, most significant
 // first. 320 bits reach past the last bit a float argument uses
-// (exponent 127: bit 230); pi/2 as an unevaluated sum of two doubles.
-struct Constants {
-  uint64_t two_over_pi[6] = {};
-  double half_pi_hi = 0, half_pi_lo = 0;
-  Constants() {
+// (exponent 127: bit 230).
+struct TwoOverPi {
+  uint64_t words[6] = {};
+  TwoOverPi() {
     mpfr_t v, w;
     mpfr_inits2(448, v, w, static_cast<mpfr_ptr>(nullptr));
     mpfr_const_pi(v, MPFR_RNDN);
@@ -32,19 +32,40 @@ struct Constants {
     mpz_init(z);
     mpfr_get_z(z, w, MPFR_RNDZ);  // floor(2^320 * 2/pi): five 64-bit words
     static_assert(sizeof(mp_limb_t) == 8, "64-bit GMP limbs expected");
-    for (int k = 0; k < 5; ++k) two_over_pi[5 - k] = mpz_getlimbn(z, k);
+    for (int k = 0; k < 5; ++k) words[5 - k] = mpz_getlimbn(z, k);
     mpz_clear(z);
-    mpfr_div_2ui(v, v, 1, MPFR_RNDN);  // pi/2
-    half_pi_hi = mpfr_get_d(v, MPFR_RNDN);
-    mpfr_sub_d(v, v, half_pi_hi, MPFR_RNDN);
-    half_pi_lo = mpfr_get_d(v, MPFR_RNDN);
     mpfr_clears(v, w, static_cast<mpfr_ptr>(nullptr));
+  }
+
+  // For |x| = m * 2^e with a 24-bit integer m (a normal float: |x| >= 1):
+  // bits i of 2/pi (weight 2^-i) with i <= e - 2 add multiples of 4 to
+  // |x| * 2/pi, which do not change the quadrant, so the window starts at
+  // i0 = e - 1 and takes 128 bits: |x| * 2/pi = P * 2^-126 (mod 4) for the
+  // integer P = m * window, short by less than m * 2^-126 < 2^-102.
+  // Returns the 64 bits of the window from bit 64 * HALF on.
+  uint64_t window(int e, int half) const {
+    const int position = e - 1 + 63 + 64 * half;  // bit i0 in the zero-padded table (e >= -23: position >= 39)
+    const int word = position >> 6, shift = position & 63;
+    return static_cast<uint64_t>(((static_cast<u128>(words[word]) << 64 | words[word + 1]) << shift) >> 64);
   }
 };
 
-const Constants& constants() {
-  static const Constants c;
-  return c;
+QuarterTurnTables make_tables() {
+  QuarterTurnTables t;
+  const TwoOverPi two_over_pi;
+  for (int biased = 127; biased < 255; ++biased) {
+    t.window_hi[biased] = two_over_pi.window(biased - 127 - 23, 0);
+    t.window_lo[biased] = two_over_pi.window(biased - 127 - 23, 1);
+  }
+  mpfr_t v;
+  mpfr_init2(v, 448);
+  mpfr_const_pi(v, MPFR_RNDN);
+  mpfr_div_2ui(v, v, 1, MPFR_RNDN);  // pi/2
+  t.half_pi_hi = mpfr_get_d(v, MPFR_RNDN);
+  mpfr_sub_d(v, v, t.half_pi_hi, MPFR_RNDN);
+  t.half_pi_lo = mpfr_get_d(v, MPFR_RNDN);
+  mpfr_clear(v);
+  return t;
 }
 
 int leading_zeros(u128 v) {
@@ -54,25 +75,19 @@ int leading_zeros(u128 v) {
 
 }  // namespace
 
+const QuarterTurnTables& quarter_turn_tables() {
+  static const QuarterTurnTables t = make_tables();
+  return t;
+}
+
 bool reduce_quarter_turns(double x, QuarterTurns* out) {
-  const Constants& c = constants();
+  const QuarterTurnTables& c = quarter_turn_tables();
   float magnitude = std::fabs(static_cast<float>(x));
   uint32_t bits;
   std::memcpy(&bits, &magnitude, sizeof bits);
   // |x| = m * 2^e with a 24-bit integer m (a normal float: |x| >= 1).
   const uint64_t m = (bits & 0x7fffffu) | 0x800000u;
-  const int e = static_cast<int>(bits >> 23) - 127 - 23;
-  // Bits i of 2/pi (weight 2^-i) with i <= e - 2 add multiples of 4 to
-  // |x| * 2/pi, which do not change the quadrant: the window starts at
-  // i0 = e - 1 and takes 128 bits, so |x| * 2/pi = P * 2^-126 (mod 4) for
-  // the integer P = m * window, short by less than m * 2^-126 < 2^-102.
-  const int position = e - 1 + 63;  // bit i0 in the zero-padded table (e >= -23: position >= 39)
-  const int word = position >> 6, shift = position & 63;
-  const uint64_t* t = c.two_over_pi;
-  const auto window = [&](int k) {  // 64 bits from bit `shift` of words k, k + 1
-    return static_cast<uint64_t>(((static_cast<u128>(t[k]) << 64 | t[k + 1]) << shift) >> 64);
-  };
-  const uint64_t hi = window(word), lo = window(word + 1);
+  const uint64_t hi = c.window_hi[bits >> 23], lo = c.window_lo[bits >> 23];  // TwoOverPi::window
   const u128 low_product = static_cast<u128>(m) * lo;
   const u128 high_product = static_cast<u128>(m) * hi;
   const u128 middle = (low_product >> 64) + static_cast<uint64_t>(high_product);
@@ -102,6 +117,17 @@ bool reduce_quarter_turns(double x, QuarterTurns* out) {
   out->quadrant = quadrant;
   out->r = negative ? -r : r;
   return true;
+}
+
+__attribute__((target("avx2,fma"))) unsigned reduce_quarter_turns_four(const double* x, double* r, int* quadrant) {
+  __m256d reduced;
+  __m256i q;
+  const unsigned valid = reduce_four(quarter_turn_tables(), _mm256_loadu_pd(x), &reduced, &q);
+  _mm256_storeu_pd(r, reduced);
+  // The quadrants, as 32-bit integers: the low halves of the 64-bit lanes.
+  const __m256i packed = _mm256_permutevar8x32_epi32(q, _mm256_set_epi32(7, 7, 7, 7, 6, 4, 2, 0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(quadrant), _mm256_castsi256_si128(packed));
+  return valid;
 }
 
 }  // namespace clconform::ref::math

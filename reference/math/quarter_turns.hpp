@@ -6,6 +6,8 @@
 // from MPFR at start-up) reduces it in a few nanoseconds.
 #pragma once
 
+#include <cstdint>
+
 namespace clconform::ref::math {
 
 struct QuarterTurns {
@@ -20,5 +22,22 @@ struct QuarterTurns {
 // (|r| < 2^-40, which no float is known to reach): the caller then uses
 // the library function on X.
 bool reduce_quarter_turns(double x, QuarterTurns* out);
+
+// What the reduction reads, built once from MPFR: the 128-bit window of
+// 2/pi that a float of biased exponent E needs, as two words (E from 127,
+// |x| >= 1), and pi/2 as an unevaluated sum of two doubles.
+struct QuarterTurnTables {
+  uint64_t window_hi[256] = {}, window_lo[256] = {};
+  double half_pi_hi = 0, half_pi_lo = 0;
+};
+const QuarterTurnTables& quarter_turn_tables();
+
+// The same for the four float values X[0..3] at once, each finite with
+// magnitude at least 1, with AVX2 and FMA (cpu_has_avx2_fma(),
+// fast_batch.hpp): R[k] and QUADRANT[k] are bit for bit what
+// reduce_quarter_turns gives X[k], in lanes whose bit k is set in the
+// result; the others are those where it returns false. The arrays' form
+// of quarter_turns_avx2.hpp's reduce_four, which the batch tier inlines.
+unsigned reduce_quarter_turns_four(const double* x, double* r, int* quadrant);
 
 }  // namespace clconform::ref::math

@@ -25,6 +25,7 @@
 #include "math_edge_checks.hpp"
 #include "math_inputs.hpp"
 #include "reference/fp_bits.hpp"
+#include "reference/math/block_verdict.hpp"
 #include "reference/math/judge.hpp"
 #include "reference/math/judge_double.hpp"
 #include "sweep_chunk.hpp"
@@ -71,7 +72,9 @@ constexpr double kFirstEdge = 0.5;  // kEdges[1]: the first bin holds errors bel
 // The histogram bin of an error of U ulp (U infinite for a NaN or an
 // infinitely wrong result: the last bin).
 inline size_t bin_of(double u) {
-  if (u < kFirstEdge) return 0;
+  // Below 3 the edges are the multiples of one half: the bin is 2u rounded
+  // down (2u is exact).
+  if (u < 3) return size_t(2 * u);
   const size_t bin = size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
   return std::min(bin, kEdges.size() - 1);
 }
@@ -308,6 +311,33 @@ class MathVerifier {
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     init(acc);
+    if constexpr (!Fmt::fp64) {
+      if (common_case_ok_) {
+        // The edge-case lanes (the sweep's first) point by point, the rest
+        // in blocks.
+        const uint64_t check_lanes = plan_->check_lanes();
+        const size_t split = ch.first + hi <= check_lanes ? hi
+                             : ch.first + lo >= check_lanes ? lo
+                                                            : size_t(check_lanes - ch.first);
+        verify_points(ch, lo, split, acc);
+        verify_blocks(ch, split, hi, acc);
+        return;
+      }
+    }
+    verify_points(ch, lo, hi, acc);
+  }
+
+  // Whether an error of U ulp at LANE is the worst result so far: the
+  // largest error, and of equal errors the lowest lane (the first width of
+  // that lane), whatever order lanes are counted in; merge breaks ties the
+  // same way.
+  static bool beats_worst(const Acc& acc, double u, uint64_t lane) {
+    return u > acc.worst.ulp || (u == acc.worst.ulp && lane < acc.worst.lane);
+  }
+
+  // Lanes [LO, HI), point by point: the edge-case lanes, double cases, and
+  // float cases the blocks do not take.
+  void verify_points(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     std::vector<std::vector<Point>> points(outputs_.size());
     Tuple tuples[kBatch];
     const uint64_t check_lanes = plan_->check_lanes();  // read once: the loop's stores might alias it
@@ -371,6 +401,105 @@ class MathVerifier {
     }
   };
 
+  // Lanes [LO, HI) of a float case with one output under a fixed bound
+  // (common_case_ok_), a block of kBatch at a time: the reference of the
+  // whole block in arrays (Judge::prepare_block), and the results that
+  // pass for certain counted by rm::pass_block in SIMD, exactly as
+  // common_case and record count them; every other lane goes through
+  // common_case and numeric_lane.
+  void verify_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
+    static_assert(kBatch == rm::Judge::Block::kCapacity, "a batch is a block");
+    if (lo >= hi) return;
+    rm::Judge::Block blk;
+    rm::BlockPasses passes;
+    const Output& out = outputs_.front();
+    const size_t nk = widths_.size();
+    const uint8_t* outs[kMaxWidths];  // the first (only) output of every width
+    const uint32_t* results[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) outs[k] = ch.out[k][0];
+    for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
+      const size_t n = std::min(hi, b0 + kBatch) - b0;
+      blk.n = n;
+      if (one_float_arg_) {
+        for (size_t i = 0; i < n; ++i) {
+          uint32_t bits;
+          std::memcpy(&bits, ch.in[0] + 4 * (b0 + i), 4);
+          blk.args[0][i] = double(ref::float_from_bits(bits));
+        }
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          Tuple t;
+          read_tuple(ch, b0 + i, t);
+          double a[3] = {0, 0, 0};
+          to_args(t, a);
+          for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
+        }
+      }
+      out.judge->prepare_block(blk);
+      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(outs[k] + 4 * b0);
+      rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
+      Common c;
+      uint64_t large = 0;
+      for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
+        large += uint64_t(__builtin_popcountll(passes.large[w]));
+        for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1)
+          acc.hist[bin_of(passes.ulp[64 * w + size_t(__builtin_ctzll(bits))])] += nk;
+      }
+      c.lanes = passes.count;
+      c.first_bin = nk * (passes.count - large);
+      c.mpfr = passes.by_mpfr;
+      if (passes.count > 0) {
+        c.lanes_max = passes.max_ulp;
+        // Of the passed points, only the first with the block's largest
+        // error can beat the worst so far.
+        const size_t i = passes.max_ulp >= acc.worst.ulp ? passes.max_point() : 0;
+        if (passes.max_ulp >= acc.worst.ulp && beats_worst(acc, passes.max_ulp, ch.first + b0 + i)) {
+          Tuple t;
+          read_tuple(ch, b0 + i, t);
+          acc.worst = {passes.max_ulp, ch.first + b0 + i, widths_[0], results[0][i], t,
+                       reference_text(out.judge->point(blk, i))};
+        }
+      }
+      for (size_t w = 0; w * 64 < n; ++w) {
+        const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
+        for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1) {
+          const size_t i = 64 * w + size_t(__builtin_ctzll(others));
+          other_lane(ch, b0, i, blk, outs, results, c, acc);
+        }
+      }
+      c.add_to(acc, nk);
+    }
+  }
+
+  // Lane B0 + I of a block, which pass_block left undecided: counted as
+  // record counts each width's result when every width passes on its own
+  // (rm::pass_each_width), else through common_case and numeric_lane.
+  void other_lane(const SweepChunk& ch, size_t b0, size_t i, const rm::Judge::Block& blk, const uint8_t* const* outs,
+                  const uint32_t* const* results, Common& c, Acc& acc) const {
+    const uint64_t lane = ch.first + b0 + i;
+    const Output& out = outputs_.front();
+    double ulp[kMaxWidths];
+    if (rm::pass_each_width(blk, i, results, widths_.size(), out.fixed->bound, ulp)) {
+      for (size_t k = 0; k < widths_.size(); ++k) {
+        const double u = ulp[k];
+        ++acc.hist[bin_of(u)];
+        ++c.width_checked[k];
+        c.width_max[k] = std::max(c.width_max[k], u);
+        if (beats_worst(acc, u, lane)) {
+          Tuple t;
+          read_tuple(ch, b0 + i, t);
+          acc.worst = {u, lane, widths_[k], results[k][i], t, reference_text(out.judge->point(blk, i))};
+        }
+      }
+      return;
+    }
+    Tuple t;
+    read_tuple(ch, b0 + i, t);
+    const Point p = out.judge->point(blk, i);
+    if (common_case(outs, b0 + i, lane, t, p, c, acc)) return;
+    numeric_lane(ch, b0 + i, lane, t, 0, &p, !std::isfinite(p.approx), acc);
+  }
+
   // A lane whose every width returned GOT (the certain nearest value, or
   // for a double a result the judge's double arithmetic passes), with
   // error U ulp (histogram bin BIN), counted in C and ACC as numeric_lane
@@ -382,7 +511,7 @@ class MathVerifier {
     if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
     ++c.lanes;
     c.lanes_max = std::max(c.lanes_max, u);
-    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[0], got, t, reference_text(p)};
+    if (beats_worst(acc, u, lane)) acc.worst = {u, lane, widths_[0], got, t, reference_text(p)};
   }
 
   // The lanes of a sweep where the reference knows the correctly rounded
@@ -465,7 +594,7 @@ class MathVerifier {
           ++c.width_checked[k];
           c.width_max[k] = std::max(c.width_max[k], u);
         }
-        if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k0], want, t, reference_text(p)};
+        if (beats_worst(acc, u, lane)) acc.worst = {u, lane, widths_[k0], want, t, reference_text(p)};
       }
       return true;
     }
@@ -498,7 +627,7 @@ class MathVerifier {
       ++ws.checked;
       ws.max_ulp = std::max(ws.max_ulp, u);
     }
-    if (u > acc.worst.ulp) acc.worst = {u, lane, widths_[k0], got, t, reference_text(p)};
+    if (beats_worst(acc, u, lane)) acc.worst = {u, lane, widths_[k0], got, t, reference_text(p)};
   }
 
   // Counts the results GOT of widths [K0, K1), which share the verdict V,

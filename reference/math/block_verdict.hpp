@@ -1,0 +1,53 @@
+// The verdicts that decide nearly every lane of a sweep, for a whole block
+// of prepared points at once, eight lanes per instruction: the points whose
+// every result (one array per vector width) is the same float, and which
+// Judge::judge passes without MPFR. A device result is such a pass when
+//  (a) it is the float the fast tier certainly rounds to, under a bound
+//      that accepts the correctly rounded result (judge's first case; a
+//      bound of 0 ulp is correct rounding), or
+//  (b) under an ULP bound, it is finite, the point's enclosure is finite,
+//      and its error stays within the bound at both ends of the enclosure
+//      (fast_verdict's pass, with the same arithmetic in the same order).
+// Its error is then the one judge gives: |result - approx| * ulp_scale.
+// Every other point is left undecided for Judge::judge, point by point;
+// nothing here fails a result.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "reference/math/judge.hpp"
+
+namespace clconform::ref::math {
+
+struct BlockPasses {
+  static constexpr size_t kWords = Judge::Block::kCapacity / 64;
+  uint64_t passed[kWords];  // bit i: every result of point i passes, with error ulp[i]
+  uint64_t large[kWords];   // passed points whose error is at least the caller's LARGE
+  alignas(32) double ulp[Judge::Block::kCapacity];  // set for passed points
+  uint64_t count = 0;       // passed points
+  uint64_t by_mpfr = 0;     // passed points that MPFR prepared
+  double max_ulp = -1;      // the largest error of a passed point (-1: none passed)
+
+  // The first passed point with the largest error (when one passed).
+  size_t max_point() const;
+};
+
+// Point I of a prepared block whose results differ between widths (as a
+// CPU device's may): true when the result of every width passes as
+// pass_block would pass it were it every width's, with its error in
+// ULP[k]; false (ULP unset) when any needs Judge::judge, or MPFR prepared
+// the point (judge counts MPFR once per run of equal results).
+bool pass_each_width(const Judge::Block& b, size_t i, const uint32_t* const* results, size_t widths,
+                     const Bound& bound, double* ulp);
+
+// The passes of points [0, B.n) of a prepared block whose results at width
+// k are RESULTS[k][i], k < WIDTHS, under BOUND. Points from the last
+// multiple of eight on, every point under a bound that does not accept the
+// correctly rounded float (an absolute bound, an ULP bound between 0 and
+// half an ulp), and every point on a CPU without AVX2 and FMA, are left
+// undecided.
+void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t widths, const Bound& bound,
+                double large, BlockPasses& out);
+
+}  // namespace clconform::ref::math
