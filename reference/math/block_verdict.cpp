@@ -16,11 +16,12 @@ namespace {
 using Block = Judge::Block;
 
 #define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2_INLINE __attribute__((target("avx2,fma"), always_inline)) inline
 
 // The floats with bits G as doubles, exactly, as float_bits_to_double
 // gives them: zeros and subnormals through their integer multiple of
 // 2^-149, so that no conversion sees a subnormal operand (grid_bits.hpp).
-AVX2 __m256d float_bits_to_doubles(__m128i g) {
+AVX2_INLINE __m256d float_bits_to_doubles(__m128i g) {
   const __m128i small = _mm_cmpeq_epi32(_mm_and_si128(g, _mm_set1_epi32(0x7f800000)), _mm_setzero_si128());
   if (_mm_testz_si128(small, small)) return _mm256_cvtps_pd(_mm_castsi128_ps(g));
   const __m256d normal = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_andnot_si128(small, g)));  // +0 where small
@@ -33,7 +34,7 @@ AVX2 __m256d float_bits_to_doubles(__m128i g) {
 
 // float_ulp_exponent (grid_bits.hpp) of four doubles that are not NaNs, in
 // 64-bit lanes.
-AVX2 __m256i float_ulp_exponents(__m256d x) {
+AVX2_INLINE __m256i float_ulp_exponents(__m256d x) {
   const __m256i bits = _mm256_and_si256(_mm256_castpd_si256(x), _mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256i e = _mm256_sub_epi64(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(Double::bias));
   const __m256i power_of_two = _mm256_cmpeq_epi64(
@@ -46,17 +47,18 @@ AVX2 __m256i float_ulp_exponents(__m256d x) {
 }
 
 // The smaller of two vectors of 64-bit integers.
-AVX2 __m256i min_epi64(__m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)); }
+AVX2_INLINE __m256i min_epi64(__m256i a, __m256i b) { return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b)); }
 
 // 32-bit lane masks as 64-bit lane masks.
-AVX2 __m256d widen(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
+AVX2_INLINE __m256d widen(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
 
 // Kind (b) among points I to I + 3 with results G at distance D
 // (CANDIDATE: a finite result, the same at every width, not the certain
 // nearest float): fast_verdict's pass under an ULP bound ULPS, for a
 // finite enclosure, where the largest error over [lo, hi] is (d + e) over
 // the smallest ulp there.
-AVX2 __m256d passes_bound(const Block& b, size_t i, __m256d d, __m256d candidate, double ulps) {
+__attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(const Block& b, size_t i, __m256d d,
+                                                                                 __m256d candidate, double ulps) {
   const __m256d a = _mm256_load_pd(b.approx + i);
   const __m256d e = _mm256_load_pd(b.error + i);
   const __m256d lo = _mm256_sub_pd(a, e), hi = _mm256_add_pd(a, e);
@@ -78,94 +80,101 @@ AVX2 __m256d passes_bound(const Block& b, size_t i, __m256d d, __m256d candidate
 }
 
 // ULPS is the ULP bound's value, or a negative number under a correctly
-// rounded bound (no pass of kind (b)).
+// rounded bound (no pass of kind (b)). SETTLED: kind (a) is tested, from
+// the block's nearest and certain, and ulp_scale read; otherwise ulp_scale
+// is computed from approx as settling computes it, and the certain nearest
+// float passes, if at all, as kind (b). Four points per step, in a loop
+// that calls nothing, so that its constants stay in registers.
+template <bool Settled>
 AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
                           BlockPasses& out) {
-  const size_t n8 = b.n / 8 * 8;
-  const __m256i exponent_mask = _mm256_set1_epi32(0x7f800000);
+  const size_t n4 = b.n / 4 * 4;
+  const __m128i exponent_mask = _mm_set1_epi32(0x7f800000), magnitude32 = _mm_set1_epi32(0x7fffffff);
   const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
-  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large);
+  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), bound = _mm256_set1_pd(ulps);
+  const __m256d slack = _mm256_set1_pd(1 + kFastVerdictSlack), infinity = _mm256_set1_pd(HUGE_VAL);
   __m256d max = none;
-  const __m256i magnitude32 = _mm256_set1_epi32(0x7fffffff);
-  const auto is_nan = [&](__m256i v) __attribute__((target("avx2,fma"))) {
-    return _mm256_cmpgt_epi32(_mm256_and_si256(v, magnitude32), exponent_mask);
-  };
-  for (size_t i = 0; i < n8; i += 8) {
-    const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[0] + i));
-    __m256i same = _mm256_set1_epi32(-1), nan = is_nan(g);
-    for (size_t k = 1; k < widths; ++k) {
-      const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i));
-      same = _mm256_and_si256(same, _mm256_cmpeq_epi32(r, g));
-      nan = _mm256_and_si256(nan, is_nan(r));
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(results[0] + i));
+    __m128i same = _mm_set1_epi32(-1);
+    for (size_t k = 1; k < widths; ++k)
+      same = _mm_and_si128(same, _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)), g));
+    const __m128i infinite_or_nan = _mm_cmpeq_epi32(_mm_and_si128(g, exponent_mask), exponent_mask);
+    const __m128i same_finite = _mm_andnot_si128(infinite_or_nan, same);
+    const bool all_same_finite = _mm_movemask_ps(_mm_castsi128_ps(same_finite)) == 0xf;
+    // Every width a NaN: where they are the same, G is; elsewhere, each.
+    __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask);
+    if (!all_same_finite) {
+      if (!_mm_testz_si128(nan, nan))
+        for (size_t k = 1; k < widths; ++k)
+          nan = _mm_and_si128(nan, _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)),
+                                                                 magnitude32), exponent_mask));
+      const __m128i any = _mm_or_si128(same, nan);
+      if (_mm_testz_si128(any, any)) continue;
     }
-    if (_mm256_testz_si256(_mm256_or_si256(same, nan), _mm256_or_si256(same, nan))) continue;
+    // The error judge gives: |result - approx| * ulp_scale.
+    const __m256d a = _mm256_load_pd(b.approx + i);
+    const __m256d gd = float_bits_to_doubles(g);
+    const __m256d d = _mm256_and_pd(_mm256_sub_pd(gd, a), abs_mask);
+    const __m256d scale = Settled ? _mm256_load_pd(b.ulp_scale + i)
+                                  : _mm256_castsi256_pd(_mm256_slli_epi64(
+                                        _mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), float_ulp_exponents(a)), 52));
+    __m256d u = _mm256_mul_pd(d, scale);
     // (a): the certain nearest float, finite; (b) candidates: any other
     // finite result.
-    const __m256i want = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.nearest + i));
-    const __m256i certain = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.certain + i));
-    const __m256i finite = _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_and_si256(g, exponent_mask), exponent_mask),
-                                            _mm256_set1_epi32(-1));
-    const __m256i same_finite = _mm256_and_si256(same, finite);
-    const __m256i same_nearest = _mm256_and_si256(same, _mm256_and_si256(_mm256_cmpeq_epi32(g, want), certain));
-    const __m256i nearest = _mm256_and_si256(same_nearest, finite);
-    const __m256i candidate = _mm256_andnot_si256(nearest, same_finite);
+    __m128i candidate = same_finite;
+    __m256d passes = _mm256_setzero_pd();
+    if (Settled) {
+      const __m128i want = _mm_load_si128(reinterpret_cast<const __m128i*>(b.nearest + i));
+      const __m128i certain = _mm_load_si128(reinterpret_cast<const __m128i*>(b.certain + i));
+      const __m128i nearest = _mm_and_si128(same_finite, _mm_and_si128(_mm_cmpeq_epi32(g, want), certain));
+      candidate = _mm_andnot_si128(nearest, same_finite);
+      passes = widen(nearest);
+    }
+    if (ulps >= 0 && !_mm_testz_si128(candidate, candidate)) {
+      // An enclosure narrow against approx (0 <= e <= |approx| / 4, as the
+      // fast tiers' are: a few double ulps) lies where the ulp is at least
+      // half approx's, so that (d + e) * 2 ulp_scale within the bound is
+      // passes_bound's pass for certain (the scalings are exact). The
+      // others take its exact test.
+      const __m256d candidates = widen(candidate);
+      const __m256d e = _mm256_load_pd(b.error + i);
+      const __m256d narrow =
+          _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
+                        _mm256_cmp_pd(e, _mm256_mul_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(0.25)), _CMP_LE_OQ));
+      const __m256d within = _mm256_cmp_pd(
+          _mm256_mul_pd(_mm256_mul_pd(_mm256_add_pd(d, e), slack), _mm256_add_pd(scale, scale)), bound, _CMP_LE_OQ);
+      const __m256d quick = _mm256_and_pd(candidates, _mm256_and_pd(narrow, within));
+      const __m256d rest = _mm256_andnot_pd(quick, candidates);
+      passes = _mm256_or_pd(passes, quick);
+      if (!_mm256_testz_pd(rest, rest)) passes = _mm256_or_pd(passes, passes_bound(b, i, d, rest, ulps));
+    }
     // (c) and (d): every width a NaN (any) for a NaN real result, or the
     // infinity of an infinite approx, pass at 0 ulp (judge's second case),
     // unless MPFR prepared the point (judge counts MPFR once per run).
-    const __m256i no_mpfr = _mm256_cmpeq_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(b.by_mpfr + i)),
-                                               _mm256_setzero_si256());
-    const __m256i nan_or_infinite = _mm256_and_si256(no_mpfr, _mm256_or_si256(nan, _mm256_andnot_si256(finite, same_nearest)));
-    unsigned pass = 0, is_large = 0;
-    for (size_t h = 0; h < 2; ++h) {
-      const size_t j = i + 4 * h;
-      const __m128i g4 = h ? _mm256_extracti128_si256(g, 1) : _mm256_castsi256_si128(g);
-      const __m128i nearest4 = h ? _mm256_extracti128_si256(nearest, 1) : _mm256_castsi256_si128(nearest);
-      const __m128i candidate4 = h ? _mm256_extracti128_si256(candidate, 1) : _mm256_castsi256_si128(candidate);
-      const __m128i special4 = h ? _mm256_extracti128_si256(nan_or_infinite, 1) : _mm256_castsi256_si128(nan_or_infinite);
-      // The error judge gives: |result - approx| * ulp_scale.
-      const __m256d a = _mm256_load_pd(b.approx + j);
-      const __m256d d = _mm256_and_pd(_mm256_sub_pd(float_bits_to_doubles(g4), a), abs_mask);
-      __m256d u = _mm256_mul_pd(d, _mm256_load_pd(b.ulp_scale + j));
-      __m256d passes = widen(nearest4);
-      if (ulps >= 0 && !_mm_testz_si128(candidate4, candidate4)) {
-        // An enclosure narrow against approx (0 <= e <= |approx| / 4, as
-        // the fast tiers' are: a few double ulps) lies where the ulp is at
-        // least half approx's, so that (d + e) * 2 ulp_scale within the
-        // bound is passes_bound's pass for certain (the scalings are
-        // exact). The others take its exact test.
-        const __m256d candidates = widen(candidate4);
-        const __m256d e = _mm256_load_pd(b.error + j);
-        const __m256d narrow = _mm256_and_pd(
-            _mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
-            _mm256_cmp_pd(e, _mm256_mul_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(0.25)), _CMP_LE_OQ));
-        const __m256d doubled = _mm256_add_pd(_mm256_load_pd(b.ulp_scale + j), _mm256_load_pd(b.ulp_scale + j));
-        const __m256d within = _mm256_cmp_pd(
-            _mm256_mul_pd(_mm256_mul_pd(_mm256_add_pd(d, e), _mm256_set1_pd(1 + kFastVerdictSlack)), doubled),
-            _mm256_set1_pd(ulps), _CMP_LE_OQ);
-        const __m256d quick = _mm256_and_pd(candidates, _mm256_and_pd(narrow, within));
-        const __m256d rest = _mm256_andnot_pd(quick, candidates);
-        passes = _mm256_or_pd(passes, quick);
-        if (!_mm256_testz_pd(rest, rest)) passes = _mm256_or_pd(passes, passes_bound(b, j, d, rest, ulps));
-      }
-      if (!_mm_testz_si128(special4, special4)) {
-        // A NaN approx for the NaNs, an infinite one for the infinity,
-        // with an enclosure.
-        const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
-        const __m256d infinite_a = _mm256_cmp_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
-        const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + j), _mm256_setzero_pd(), _CMP_GE_OQ);
-        const __m256d nan4 = widen(h ? _mm256_extracti128_si256(nan, 1) : _mm256_castsi256_si128(nan));
-        const __m256d special = _mm256_and_pd(_mm256_and_pd(widen(special4), enclosed),
-                                              _mm256_or_pd(_mm256_and_pd(nan_a, nan4), _mm256_andnot_pd(nan4, infinite_a)));
-        u = _mm256_andnot_pd(special, u);
-        passes = _mm256_or_pd(passes, special);
-      }
-      _mm256_store_pd(out.ulp + j, u);
-      max = _mm256_max_pd(max, _mm256_blendv_pd(none, u, passes));
-      pass |= unsigned(_mm256_movemask_pd(passes)) << (4 * h);
-      is_large |= unsigned(_mm256_movemask_pd(_mm256_and_pd(passes, _mm256_cmp_pd(u, at_least, _CMP_GE_OQ)))) << (4 * h);
+    const __m128i nan_or_infinite = _mm_or_si128(nan, _mm_and_si128(infinite_or_nan, same));
+    if (!all_same_finite && !_mm_testz_si128(nan_or_infinite, nan_or_infinite)) {
+      const __m128i special4 = _mm_andnot_si128(
+          _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128()),
+          nan_or_infinite);
+      // A NaN approx for the NaNs, the same infinity as approx for the
+      // infinity; with an enclosure.
+      const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
+      const __m256d same_infinity =
+          _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(a, abs_mask), infinity, _CMP_EQ_OQ), _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
+      const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
+      const __m256d nan4 = widen(nan);
+      const __m256d special = _mm256_and_pd(_mm256_and_pd(widen(special4), enclosed),
+                                            _mm256_or_pd(_mm256_and_pd(nan_a, nan4), _mm256_andnot_pd(nan4, same_infinity)));
+      u = _mm256_andnot_pd(special, u);
+      passes = _mm256_or_pd(passes, special);
     }
-    out.passed[i / 64] |= uint64_t(pass) << (i % 64);
-    out.large[i / 64] |= uint64_t(is_large) << (i % 64);
+    _mm256_store_pd(out.ulp + i, u);
+    max = _mm256_max_pd(max, _mm256_blendv_pd(none, u, passes));
+    const uint64_t pass = unsigned(_mm256_movemask_pd(passes));
+    const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_and_pd(passes, _mm256_cmp_pd(u, at_least, _CMP_GE_OQ))));
+    out.passed[i / 64] |= pass << (i % 64);
+    out.large[i / 64] |= is_large << (i % 64);
   }
   alignas(32) double m[4];
   _mm256_store_pd(m, max);
@@ -185,11 +194,17 @@ bool nearest_passes(const Bound& bound) {
 
 }  // namespace
 
+bool needs_settled_block(const Bound& bound) { return bound.kind != Bound::Kind::Ulps || bound.value < 1.5; }
+
 bool pass_each_width(const Block& b, size_t i, const uint32_t* const* results, size_t widths, const Bound& bound,
                      double* ulp) {
   if (!nearest_passes(bound) || b.by_mpfr[i] != 0) return false;
-  const double a = b.approx[i], e = b.error[i], scale = b.ulp_scale[i];
-  const bool certain = b.certain[i] != 0;
+  const double a = b.approx[i], e = b.error[i];
+  // Kind (a) on a settled block; on another, the bound needs none (the
+  // certain nearest float passes as kind (b), needs_settled_block).
+  const bool certain = b.settled && b.certain[i] != 0;
+  const uint32_t nearest_bits = b.settled ? b.nearest[i] : 0;
+  const double scale = b.settled ? b.ulp_scale[i] : float_ulp_scale(a);
   // Kind (b): the part of fast_verdict's pass that depends on the point
   // alone, once.
   const bool ulp_bound = !bound.correctly_rounded() && e >= 0 && std::isfinite(a);
@@ -207,7 +222,7 @@ bool pass_each_width(const Block& b, size_t i, const uint32_t* const* results, s
     const bool finite = (g & Float::exponent_mask) != Float::exponent_mask;
     const double d = std::fabs(float_bits_to_double(g) - a);
     ulp[k] = d * scale;
-    const bool nearest = certain & (g == b.nearest[i]);                                                // (a)
+    const bool nearest = certain & (g == nearest_bits);                                                // (a)
     const bool within = ulp_bound & ((d + e) * (1 + kFastVerdictSlack) * smallest_scale <= bound.value);  // (b)
     all_pass &= finite & (nearest | within);
   }
@@ -220,8 +235,13 @@ void pass_block(const Block& b, const uint32_t* const* results, size_t widths, c
   std::fill(out.large, out.large + BlockPasses::kWords, 0);
   out.count = out.by_mpfr = 0;
   out.max_ulp = -1;
-  if (!nearest_passes(bound) || widths == 0 || !cpu_has_avx2_fma()) return;
-  pass_block_avx2(b, results, widths, bound.correctly_rounded() ? -1 : bound.value, large, out);
+  if (!nearest_passes(bound) || widths == 0 || !cpu_has_avx2_fma() || (!b.settled && needs_settled_block(bound))) return;
+  const double ulps = bound.correctly_rounded() ? -1 : bound.value;
+  if (b.settled) {
+    pass_block_avx2<true>(b, results, widths, ulps, large, out);
+  } else {
+    pass_block_avx2<false>(b, results, widths, ulps, large, out);
+  }
   for (size_t w = 0; w < BlockPasses::kWords; ++w) out.count += uint64_t(__builtin_popcountll(out.passed[w]));
   if (b.mpfr_points == 0) return;
   for (size_t w = 0; w < BlockPasses::kWords; ++w)

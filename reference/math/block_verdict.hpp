@@ -1,5 +1,5 @@
 // The verdicts that decide nearly every lane of a sweep, for a whole block
-// of prepared points at once, eight lanes per instruction: the points whose
+// of prepared points at once, four lanes per instruction: the points whose
 // every result (one array per vector width) is the same float, and which
 // Judge::judge passes without MPFR. A device result is such a pass when
 //  (a) it is the float the fast tier certainly rounds to, under a bound
@@ -33,6 +33,13 @@ struct BlockPasses {
   size_t max_point() const;
 };
 
+// Whether pass_block needs a settled block under BOUND (Judge::Block:
+// nearest, certain): correct rounding, or an ULP bound below 1.5. Above
+// it, the certain nearest float (within half an ulp and a bit) passes
+// the bound test itself, with the same error, and settling the block
+// would cost more than anything else pass_block does.
+bool needs_settled_block(const Bound& bound);
+
 // Point I of a prepared block whose results differ between widths (as a
 // CPU device's may): true when the result of every width passes as
 // pass_block would pass it were it every width's, with its error in
@@ -43,9 +50,10 @@ bool pass_each_width(const Judge::Block& b, size_t i, const uint32_t* const* res
 
 // The passes of points [0, B.n) of a prepared block whose results at width
 // k are RESULTS[k][i], k < WIDTHS, under BOUND. Points from the last
-// multiple of eight on, every point under a bound that does not accept the
+// multiple of four on, every point under a bound that does not accept the
 // correctly rounded float (an absolute bound, an ULP bound between 0 and
-// half an ulp), and every point on a CPU without AVX2 and FMA, are left
+// half an ulp), every point of an unsettled block where the bound needs a
+// settled one, and every point on a CPU without AVX2 and FMA, are left
 // undecided.
 void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t widths, const Bound& bound,
                 double large, BlockPasses& out);

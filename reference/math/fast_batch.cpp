@@ -376,75 +376,94 @@ void scalar_trig_batch(Block& b) {
   }
 }
 
-// sin or cos of the four values IN[0..3], with AVX2, into APPROX and ERROR
-// (DULPS: the bound of libmvec's sin and cos, fast_spec): four below
-// kDirectTrigLimit (nearly everywhere below it, in an exhaustive sweep)
-// straight through libmvec; any others reduced four at a time
-// (quarter_turns_avx2.hpp), and both sin r and cos r computed, each point
-// taking the one it needs. A point whose reduction fails (none is known)
-// is redone as the scalar path does it. Inlined into the block's loop,
-// which then keeps the constants in registers.
-template <bool Cosine>
-__attribute__((target("avx2,fma"), always_inline)) inline void trig_four(const QuarterTurnTables& tables,
-                                                                       const double* in, double* approx,
-                                                                       double* error, double dulps) {
-  const __m256d limit = _mm256_set1_pd(kDirectTrigLimit);
-  const __m256d x = _mm256_loadu_pd(in);
-  const __m256d magnitude = _mm256_and_pd(x, _mm256_castsi256_pd(_mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask))));
-  const __m256d direct = _mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ);
-  if (_mm256_movemask_pd(direct) == 0xf) {
-    _mm256_storeu_pd(approx, Cosine ? _ZGVdN4v_cos(x) : _ZGVdN4v_sin(x));
-    enclose_four(_mm256_set1_pd(dulps), approx, error);
-    return;
-  }
-  // Large finite points are reduced; the others (direct, infinite, NaN)
-  // stand in with the limit, a valid argument whose results are unused.
-  const __m256d large = _mm256_andnot_pd(direct, _mm256_cmp_pd(magnitude, _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ));
-  __m256d reduced;
-  __m256i q;
-  const unsigned valid = reduce_four(tables, _mm256_blendv_pd(limit, x, large), &reduced, &q);
-  q = _mm256_and_si256(q, _mm256_castpd_si256(large));  // 0 for direct points
-  const __m256d r = _mm256_blendv_pd(x, reduced, large);
-  const __m256d sin_r = _ZGVdN4v_sin(r), cos_r = _ZGVdN4v_cos(r);
-  // takes_cos and sign_of, lane by lane.
-  const __m256i one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
-  const __m256d odd = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(q, one), one));
-  const __m256d value = Cosine ? _mm256_blendv_pd(cos_r, sin_r, odd) : _mm256_blendv_pd(sin_r, cos_r, odd);
-  __m256d minus = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(Cosine ? _mm256_add_epi64(q, one) : q, two), two));
-  if (!Cosine) minus = _mm256_xor_pd(minus, _mm256_and_pd(large, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)));
-  const __m256d signed_value = _mm256_xor_pd(value, _mm256_and_pd(minus, _mm256_set1_pd(-0.0)));
-  // sin and cos of an infinity or a NaN: NaN.
-  _mm256_storeu_pd(approx, _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()), signed_value,
-                                            _mm256_or_pd(direct, large)));
-  const __m256d bounds = _mm256_blendv_pd(_mm256_set1_pd(dulps), _mm256_set1_pd(kReducedTrigErrorDulps), large);
-  enclose_four(bounds, approx, error);
-  const unsigned failed = unsigned(_mm256_movemask_pd(large)) & ~valid;
-  if (failed == 0) return;
-  // Clean upper halves before any SSE code runs: the compiler does not
-  // always do it after a vector call, and SSE instructions with dirty upper
-  // halves run several times slower (measured: 2x on the whole prepare).
-  _mm256_zeroupper();
-  for (size_t k = 0; k < kLanes; ++k) {
-    if (!(failed >> k & 1)) continue;
-    const double args[3] = {in[k], 0, 0};
-    fast_value(Cosine ? Fn::cos : Fn::sin, args, &approx[k]);
-    enclose_in_normal_doubles(dulps, &approx[k], &error[k]);
-  }
-}
-
-// Four points at a time; the last one to three padded to four.
+// sin or cos with AVX2, in two passes over the block, four points at a
+// time. The first reduces every four that are not all below
+// kDirectTrigLimit (quarter_turns_avx2.hpp), in a loop that calls nothing,
+// so that its constants stay in registers. The second calls libmvec: on
+// the argument for four below the limit (nearly everywhere below it, in an
+// exhaustive sweep); on the reduced arguments otherwise, both sin r and
+// cos r, each point taking the one it needs, with its sign. A point whose
+// reduction fails (none is known) is redone at the end as the scalar path
+// does it; so are the last one to three points, padded to four.
 template <bool Cosine>
 __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
   const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
   const QuarterTurnTables& tables = quarter_turn_tables();
-  size_t i = 0;
-  for (; i + kLanes <= b.n; i += kLanes) trig_four<Cosine>(tables, b.args[0] + i, b.approx + i, b.error + i, dulps);
-  if (i == b.n) return;
-  double x[kLanes] = {kIdle, kIdle, kIdle, kIdle}, approx[kLanes], error[kLanes];
-  std::copy(b.args[0] + i, b.args[0] + b.n, x);
-  trig_four<Cosine>(tables, x, approx, error, dulps);
-  std::copy(approx, approx + (b.n - i), b.approx + i);
-  std::copy(error, error + (b.n - i), b.error + i);
+  const __m256d limit = _mm256_set1_pd(kDirectTrigLimit);
+  const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask)));
+  const size_t groups = b.n / kLanes;
+  // Per four points: all below the limit, or their reduced arguments and
+  // quadrants (0 where not reduced), the large finite ones, and the ones
+  // whose reduction failed.
+  alignas(32) double reduced[Block::kCapacity];
+  alignas(32) int64_t quadrants[Block::kCapacity];
+  uint8_t direct_all[Block::kCapacity / kLanes], large_bits[Block::kCapacity / kLanes];
+  uint64_t failed[Block::kCapacity / 64] = {};
+  for (size_t g = 0; g < groups; ++g) {
+    const size_t i = kLanes * g;
+    const __m256d x = _mm256_load_pd(b.args[0] + i);
+    const __m256d magnitude = _mm256_and_pd(x, magnitude_mask);
+    const __m256d direct = _mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ);
+    direct_all[g] = _mm256_movemask_pd(direct) == 0xf;
+    if (direct_all[g]) continue;
+    // Large finite points are reduced; the others (direct, infinite, NaN)
+    // stand in with the limit, a valid argument whose results are unused.
+    const __m256d large = _mm256_andnot_pd(direct, _mm256_cmp_pd(magnitude, _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ));
+    __m256d r;
+    __m256i q;
+    const unsigned valid = reduce_four(tables, _mm256_blendv_pd(limit, x, large), &r, &q);
+    _mm256_store_pd(reduced + i, _mm256_blendv_pd(x, r, large));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(quadrants + i), _mm256_and_si256(q, _mm256_castpd_si256(large)));
+    large_bits[g] = uint8_t(_mm256_movemask_pd(large));
+    failed[i / 64] |= uint64_t(large_bits[g] & ~valid) << (i % 64);
+  }
+  const __m256i one = _mm256_set1_epi64x(1), two = _mm256_set1_epi64x(2);
+  for (size_t g = 0; g < groups; ++g) {
+    const size_t i = kLanes * g;
+    const __m256d x = _mm256_load_pd(b.args[0] + i);
+    if (direct_all[g]) {
+      _mm256_store_pd(b.approx + i, Cosine ? _ZGVdN4v_cos(x) : _ZGVdN4v_sin(x));
+      finish_four(b, i, dulps);
+      continue;
+    }
+    const __m256d r = _mm256_load_pd(reduced + i);
+    const __m256i q = _mm256_load_si256(reinterpret_cast<const __m256i*>(quadrants + i));
+    const __m256d sin_r = _ZGVdN4v_sin(r), cos_r = _ZGVdN4v_cos(r);
+    const __m256d large = _mm256_castsi256_pd(_mm256_cmpgt_epi64(
+        _mm256_and_si256(_mm256_set1_epi64x(large_bits[g]), _mm256_set_epi64x(8, 4, 2, 1)), _mm256_setzero_si256()));
+    // takes_cos and sign_of, lane by lane.
+    const __m256d odd = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(q, one), one));
+    const __m256d value = Cosine ? _mm256_blendv_pd(cos_r, sin_r, odd) : _mm256_blendv_pd(sin_r, cos_r, odd);
+    __m256d minus = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(Cosine ? _mm256_add_epi64(q, one) : q, two), two));
+    if (!Cosine) minus = _mm256_xor_pd(minus, _mm256_and_pd(large, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)));
+    const __m256d signed_value = _mm256_xor_pd(value, _mm256_and_pd(minus, _mm256_set1_pd(-0.0)));
+    // sin and cos of an infinity or a NaN: NaN.
+    const __m256d finite = _mm256_cmp_pd(_mm256_and_pd(x, magnitude_mask), _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ);
+    _mm256_store_pd(b.approx + i, _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()),
+                                                   signed_value, finite));
+    enclose_four(_mm256_blendv_pd(_mm256_set1_pd(dulps), _mm256_set1_pd(kReducedTrigErrorDulps), large), b.approx + i,
+                 b.error + i);
+  }
+  // Clean upper halves before any SSE code runs: the compiler does not
+  // always do it after a vector call, and SSE instructions with dirty upper
+  // halves run several times slower (measured: 2x on the whole prepare).
+  _mm256_zeroupper();
+  for (size_t w = 0; w < Block::kCapacity / 64; ++w) {
+    for (uint64_t bits = failed[w]; bits != 0; bits &= bits - 1) {
+      const size_t i = 64 * w + size_t(__builtin_ctzll(bits));
+      fast_value(Cosine ? Fn::cos : Fn::sin, ArgsOf(b, i).v, &b.approx[i]);
+      finish(b, i, dulps);
+    }
+  }
+  if (groups * kLanes == b.n) return;
+  Block tail;  // the last one to three, padded with an argument below the limit
+  tail.n = kLanes;
+  for (size_t k = 0; k < kLanes; ++k) tail.args[0][k] = groups * kLanes + k < b.n ? b.args[0][groups * kLanes + k] : kIdle;
+  vector_trig_batch<Cosine>(tail);
+  for (size_t i = groups * kLanes; i < b.n; ++i) {
+    b.approx[i] = tail.approx[i - groups * kLanes];
+    b.error[i] = tail.error[i - groups * kLanes];
+  }
 }
 
 }  // namespace

@@ -56,12 +56,12 @@ void Judge::prepare_many(Point* points, size_t n) const {
   }
 }
 
-void Judge::prepare_block(Block& b) const {
+void Judge::prepare_block(Block& b, bool settle) const {
   b.mpfr_points = 0;
+  b.settled = false;
   if (fast_batch_ != nullptr) {
     fast_batch_(b);
     std::fill(b.by_mpfr, b.by_mpfr + b.n, 0u);
-    settle_block(b, cpu_has_avx2_fma());
   } else {
     const Fn f = fn_of(id_);
     const bool flush = denormals_ == Denormals::MayFlush;
@@ -85,10 +85,8 @@ void Judge::prepare_block(Block& b) const {
         ++b.mpfr_points;
       }
     }
-    settle_block(b, cpu_has_avx2_fma());
-    // No enclosure: nothing is certain. (A batch encloses every point.)
-    for (size_t i = 0; i < b.n; ++i) b.certain[i] &= b.error[i] >= 0 ? ~0u : 0u;
   }
+  if (settle) settle_block(b, cpu_has_avx2_fma());
 }
 
 Judge::Point Judge::point(const Block& b, size_t i) const {
@@ -96,10 +94,16 @@ Judge::Point Judge::point(const Block& b, size_t i) const {
   for (size_t k = 0; k < 3; ++k) p.args[k] = b.args[k][i];
   p.approx = b.approx[i];
   p.error = b.error[i];
-  p.nearest = b.nearest[i];
-  p.certain = b.certain[i] != 0;
   p.prepared_by_mpfr = b.by_mpfr[i] != 0;
-  p.ulp_scale = b.ulp_scale[i];
+  if (b.settled) {
+    p.nearest = b.nearest[i];
+    p.certain = b.certain[i] != 0;
+    p.ulp_scale = b.ulp_scale[i];
+  } else {
+    uint32_t certain;
+    settle_one(p.approx, p.error, &p.nearest, &certain, &p.ulp_scale);
+    p.certain = certain != 0;
+  }
   mark_subnormal_arg(p);
   return p;
 }

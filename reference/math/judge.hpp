@@ -144,23 +144,28 @@ class Judge {
   void prepare_many(Point* points, size_t n) const;
 
   // Up to kCapacity points as arrays, one per field (structure of arrays):
-  // the form a sweep's verifier reads, four or eight lanes per instruction,
-  // without building a Point per lane.
+  // the form a sweep's verifier reads, four lanes per instruction, without
+  // building a Point per lane.
   struct Block {
     static constexpr size_t kCapacity = 256;
     size_t n = 0;                                // points [0, n) are in use
     alignas(32) double args[3][kCapacity];       // set by the caller
     alignas(32) double approx[kCapacity];        // Point::approx, and so on
     alignas(32) double error[kCapacity];
+    alignas(32) uint32_t by_mpfr[kCapacity];     // 1 where MPFR prepared the point, else 0
+    size_t mpfr_points = 0;                      // how many points MPFR prepared
+    // Set only when SETTLED (settle.hpp): what settling the enclosure
+    // gives, once for the block.
+    bool settled = false;
     alignas(32) double ulp_scale[kCapacity];
     alignas(32) uint32_t nearest[kCapacity];
     alignas(32) uint32_t certain[kCapacity];     // all ones where certain, else 0
-    alignas(32) uint32_t by_mpfr[kCapacity];     // 1 where MPFR prepared the point, else 0
-    size_t mpfr_points = 0;                      // how many points MPFR prepared
   };
-  // Prepares points [0, B.n) from their args, as prepare does one.
-  void prepare_block(Block& b) const;
-  // Point I of a prepared block, as prepare would have returned it.
+  // Prepares points [0, B.n) from their args, as prepare does one; settles
+  // them too when SETTLE is set.
+  void prepare_block(Block& b, bool settle = true) const;
+  // Point I of a prepared block, as prepare would have returned it (settled
+  // here, for this point alone, when the block is not).
   Point point(const Block& b, size_t i) const;
 
   // The verdict on float bits GOT at POINT under BOUND. Inline: the common

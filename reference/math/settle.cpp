@@ -12,33 +12,22 @@ namespace {
 
 using Block = Judge::Block;
 
-void settle_one(Block& b, size_t i) {
-  const double approx = b.approx[i], error = b.error[i];
-  // An exact approx (error 0) is its own enclosure: -0 - 0 is -0 but
-  // -0 + 0 is +0, which would leave an exact -0 uncertain.
-  const double lo = error == 0 ? approx : approx - error;
-  const double hi = error == 0 ? approx : approx + error;
-  b.nearest[i] = round_to_float_bits(approx);
-  b.certain[i] = std::isnan(approx) || round_to_float_bits(lo) == round_to_float_bits(hi) ? ~0u : 0u;
-  b.ulp_scale[i] = float_ulp_scale(approx);  // a NaN's is unused
-}
+void settle_lane(Block& b, size_t i) { settle_one(b.approx[i], b.error[i], &b.nearest[i], &b.certain[i], &b.ulp_scale[i]); }
 
 // Every point, four at a time: the same arithmetic as settle_one, lane by
 // lane (the conversions round as the scalar ones do, in the host's
 // round-to-nearest mode; a NaN's ulp exponent clamps to the top one as
 // float_ulp_exponent's does). Four points with a value in float's
-// subnormal range go to settle_one: that conversion would take a subnormal
-// detour (grid_bits.hpp); so does the last one to three.
+// subnormal range go to settle_lane after the loop (that conversion would
+// take a subnormal detour, grid_bits.hpp), as does the last one to three:
+// the loop itself calls nothing, so its constants stay in registers.
 __attribute__((target("avx2,fma"))) void settle_vector(Block& b) {
   const __m256i magnitude_mask = _mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask));
   const __m256i band_low = _mm256_set1_epi64x(static_cast<int64_t>(to_bits(0x1p-151)) - 1);
   const __m256i band_high = _mm256_set1_epi64x(static_cast<int64_t>(to_bits(0x1p-126)));
   const __m256i smallest = _mm256_set1_epi64x(Float::subnormal_exponent);
   const __m256i largest = _mm256_set1_epi64x(Float::emax - Float::precision + 1);
-  const auto in_band = [&](__m256d v) __attribute__((target("avx2,fma"))) {
-    const __m256i m = _mm256_and_si256(_mm256_castpd_si256(v), magnitude_mask);
-    return _mm256_and_si256(_mm256_cmpgt_epi64(m, band_low), _mm256_cmpgt_epi64(band_high, m));
-  };
+  uint64_t in_band_groups[Block::kCapacity / 4 / 64 + 1] = {};
   size_t i = 0;
   for (; i + 4 <= b.n; i += 4) {
     const __m256d approx = _mm256_load_pd(b.approx + i);
@@ -47,10 +36,15 @@ __attribute__((target("avx2,fma"))) void settle_vector(Block& b) {
     const __m256d exact = _mm256_cmp_pd(error, _mm256_setzero_pd(), _CMP_EQ_OQ);
     const __m256d lo = _mm256_blendv_pd(_mm256_sub_pd(approx, error), approx, exact);
     const __m256d hi = _mm256_blendv_pd(_mm256_add_pd(approx, error), approx, exact);
-    const __m256i band = _mm256_or_si256(in_band(approx), _mm256_or_si256(in_band(lo), in_band(hi)));
+    const __m256i m_approx = _mm256_and_si256(_mm256_castpd_si256(approx), magnitude_mask);
+    const __m256i m_lo = _mm256_and_si256(_mm256_castpd_si256(lo), magnitude_mask);
+    const __m256i m_hi = _mm256_and_si256(_mm256_castpd_si256(hi), magnitude_mask);
+    const __m256i band = _mm256_or_si256(
+        _mm256_and_si256(_mm256_cmpgt_epi64(m_approx, band_low), _mm256_cmpgt_epi64(band_high, m_approx)),
+        _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi64(m_lo, band_low), _mm256_cmpgt_epi64(band_high, m_lo)),
+                        _mm256_and_si256(_mm256_cmpgt_epi64(m_hi, band_low), _mm256_cmpgt_epi64(band_high, m_hi))));
     if (!_mm256_testz_si256(band, band)) {
-      _mm256_zeroupper();  // SSE code follows (fast_batch.cpp says why)
-      for (size_t k = i; k < i + 4; ++k) settle_one(b, k);
+      in_band_groups[i / 4 / 64] |= uint64_t(1) << (i / 4 % 64);
       continue;
     }
     // nearest and certain, in 32-bit lanes.
@@ -68,20 +62,37 @@ __attribute__((target("avx2,fma"))) void settle_vector(Block& b) {
     const __m256i scale = _mm256_slli_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), u), 52);
     _mm256_store_pd(b.ulp_scale + i, _mm256_castsi256_pd(scale));
     _mm_store_si128(reinterpret_cast<__m128i*>(b.nearest + i), nearest);
-    _mm_store_si128(reinterpret_cast<__m128i*>(b.certain + i), _mm_or_si128(same_ends, nan));
+    // Without an enclosure (a negative error) nothing is certain.
+    const __m256i enclosed = _mm256_castpd_si256(_mm256_cmp_pd(error, _mm256_setzero_pd(), _CMP_GE_OQ));
+    const __m128i enclosed32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(enclosed, _mm256_set_epi32(7, 7, 7, 7, 6, 4, 2, 0)));
+    _mm_store_si128(reinterpret_cast<__m128i*>(b.certain + i), _mm_and_si128(_mm_or_si128(same_ends, nan), enclosed32));
   }
   _mm256_zeroupper();  // SSE code follows (fast_batch.cpp says why)
-  for (; i < b.n; ++i) settle_one(b, i);
+  for (size_t w = 0; w < sizeof in_band_groups / sizeof in_band_groups[0]; ++w)
+    for (uint64_t groups = in_band_groups[w]; groups != 0; groups &= groups - 1)
+      for (size_t k = 0; k < 4; ++k) settle_lane(b, 4 * (64 * w + size_t(__builtin_ctzll(groups))) + k);
+  for (; i < b.n; ++i) settle_lane(b, i);
 }
 
 }  // namespace
 
+void settle_one(double approx, double error, uint32_t* nearest, uint32_t* certain, double* ulp_scale) {
+  // An exact approx (error 0) is its own enclosure: -0 - 0 is -0 but
+  // -0 + 0 is +0, which would leave an exact -0 uncertain.
+  const double lo = error == 0 ? approx : approx - error;
+  const double hi = error == 0 ? approx : approx + error;
+  *nearest = round_to_float_bits(approx);
+  *certain = error >= 0 && (std::isnan(approx) || round_to_float_bits(lo) == round_to_float_bits(hi)) ? ~0u : 0u;
+  *ulp_scale = float_ulp_scale(approx);  // a NaN's is unused
+}
+
 void settle_block(Block& b, bool vector) {
   if (vector) {
     settle_vector(b);
-    return;
+  } else {
+    for (size_t i = 0; i < b.n; ++i) settle_lane(b, i);
   }
-  for (size_t i = 0; i < b.n; ++i) settle_one(b, i);
+  b.settled = true;
 }
 
 }  // namespace clconform::ref::math

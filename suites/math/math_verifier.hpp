@@ -416,6 +416,7 @@ class MathVerifier {
     const size_t nk = widths_.size();
     const uint8_t* outs[kMaxWidths];  // the first (only) output of every width
     const uint32_t* results[kMaxWidths];
+    const bool settle = rm::needs_settled_block(out.fixed->bound);  // Judge::point settles the others' points
     for (size_t k = 0; k < nk; ++k) outs[k] = ch.out[k][0];
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
       const size_t n = std::min(hi, b0 + kBatch) - b0;
@@ -435,7 +436,7 @@ class MathVerifier {
           for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
         }
       }
-      out.judge->prepare_block(blk);
+      out.judge->prepare_block(blk, settle);
       for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(outs[k] + 4 * b0);
       rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
       Common c;
