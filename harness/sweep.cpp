@@ -132,26 +132,35 @@ double Sweep::now() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-void Sweep::parallel(size_t count, const std::function<void(size_t, size_t, unsigned)>& fn) {
+void Sweep::work(size_t fill_count, unsigned fillers, const Range& fill, const std::function<void()>& done,
+                 size_t verify_count, const Range& verify) {
   // Small ranges are not worth a thread start.
-  const unsigned n = count < 65536 ? 1 : threads_;
-  if (n == 1) {
-    fn(0, count, 0);
-    return;
-  }
+  const unsigned n = fill_count + verify_count < 65536 ? 1 : threads_;
   // Many small pieces, taken in turn: a thread that the system pauses (a
   // driver thread, another process, a virtual machine's neighbours) then
   // delays one piece, not a sixteenth of the chunk that every other thread
   // waits for. Pieces are whole multiples of 4096 lanes, so a verifier's
   // blocks stay whole; each thread takes them in increasing order.
-  const size_t piece = std::max<size_t>(4096, (count / (size_t(n) * 16) + 4095) / 4096 * 4096);
-  std::atomic<size_t> next{0};
-  auto work = [&](unsigned t) {
-    for (size_t lo; (lo = next.fetch_add(piece)) < count;) fn(lo, std::min(count, lo + piece), t);
+  const auto piece_of = [&](size_t count) {
+    return std::max<size_t>(4096, (count / (size_t(n) * 16) + 4095) / 4096 * 4096);
+  };
+  const size_t fill_piece = piece_of(fill_count), verify_piece = piece_of(verify_count);
+  const size_t fill_pieces = (fill_count + fill_piece - 1) / fill_piece;
+  std::atomic<size_t> next_fill{0}, filled{0}, next_verify{0};
+  if (fill_pieces == 0 && done) done();
+  auto run = [&](unsigned t) {
+    if (t < fillers) {
+      for (size_t p; (p = next_fill.fetch_add(1)) < fill_pieces;) {
+        fill(p * fill_piece, std::min(fill_count, (p + 1) * fill_piece), t);
+        if (filled.fetch_add(1) + 1 == fill_pieces && done) done();
+      }
+    }
+    for (size_t lo; (lo = next_verify.fetch_add(verify_piece)) < verify_count;)
+      verify(lo, std::min(verify_count, lo + verify_piece), t);
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(work, t);
-  work(0);
+  for (unsigned t = 1; t < n; ++t) pool.emplace_back(run, t);
+  run(0);
   for (auto& th : pool) th.join();
 }
 
@@ -167,7 +176,7 @@ void Sweep::restore_sentinels(const SweepChunk& ch, size_t lo, size_t hi) {
   }
 }
 
-void Sweep::start(unsigned s, uint64_t first, size_t valid, const Fill& fill) {
+void Sweep::prepare(unsigned s, uint64_t first, size_t valid) {
   Slot& slot = *slots_[s];
   SweepChunk& ch = slot.chunk;
   ch.first = first;
@@ -175,14 +184,15 @@ void Sweep::start(unsigned s, uint64_t first, size_t valid, const Fill& fill) {
   ch.count = (valid + granule_ - 1) / granule_ * granule_;
   ch.in.clear();
   for (auto& a : slot.in) ch.in.push_back(a.host);
+}
 
-  const double f0 = now();
-  parallel(valid, [&](size_t lo, size_t hi, unsigned) { fill(ch, lo, hi); });
+void Sweep::launch(unsigned s) {
+  Slot& slot = *slots_[s];
+  SweepChunk& ch = slot.chunk;
   for (size_t a = 0; a < slot.in.size(); ++a) {  // padding lanes: defined bits
     const unsigned e = shape_.in_elem[a];
-    std::memset(ch.in[a] + valid * e, 0, (ch.count - valid) * e);
+    std::memset(ch.in[a] + ch.valid * e, 0, (ch.count - ch.valid) * e);
   }
-  times_.host_fill_s += now() - f0;
 
   cl::CommandQueue& q = run_.session.queue;
   slot.ready.clear();

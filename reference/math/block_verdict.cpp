@@ -79,13 +79,14 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
   return _mm256_and_pd(_mm256_and_pd(within, finite_a), _mm256_and_pd(enclosed, candidate));
 }
 
-// ULPS is the ULP bound's value, or a negative number under a correctly
-// rounded bound (no pass of kind (b)). SETTLED: kind (a) is tested, from
+// ULPS: an ULP bound, of value ULPS (else correct rounding: no pass of
+// kind (b); a correctly rounded bound needs a settled block). SETTLED:
+// kind (a) is tested, from
 // the block's nearest and certain, and ulp_scale read; otherwise ulp_scale
 // is computed from approx as settling computes it, and the certain nearest
 // float passes, if at all, as kind (b). Four points per step, in a loop
 // that calls nothing, so that its constants stay in registers.
-template <bool Settled>
+template <bool Settled, bool Ulps>
 AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
                           BlockPasses& out) {
   const size_t n4 = b.n / 4 * 4;
@@ -102,6 +103,30 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
     const __m128i infinite_or_nan = _mm_cmpeq_epi32(_mm_and_si128(g, exponent_mask), exponent_mask);
     const __m128i same_finite = _mm_andnot_si128(infinite_or_nan, same);
     const bool all_same_finite = _mm_movemask_ps(_mm_castsi128_ps(same_finite)) == 0xf;
+    if (!Settled && Ulps && all_same_finite) {
+      // Nearly every step of a sweep: four finite results, each the same
+      // at every width, that pass the quick test below (kind (b)) at
+      // once. Otherwise the step is taken again in full.
+      const __m256d a = _mm256_load_pd(b.approx + i);
+      const __m256d e = _mm256_load_pd(b.error + i);
+      const __m256d d = _mm256_and_pd(_mm256_sub_pd(float_bits_to_doubles(g), a), abs_mask);
+      const __m256d scale = _mm256_castsi256_pd(
+          _mm256_slli_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), float_ulp_exponents(a)), 52));
+      const __m256d narrow =
+          _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
+                        _mm256_cmp_pd(e, _mm256_mul_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(0.25)), _CMP_LE_OQ));
+      const __m256d within = _mm256_cmp_pd(
+          _mm256_mul_pd(_mm256_mul_pd(_mm256_add_pd(d, e), slack), _mm256_add_pd(scale, scale)), bound, _CMP_LE_OQ);
+      if (_mm256_movemask_pd(_mm256_and_pd(narrow, within)) == 0xf) {
+        const __m256d u = _mm256_mul_pd(d, scale);
+        _mm256_store_pd(out.ulp + i, u);
+        max = _mm256_max_pd(max, u);
+        const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, at_least, _CMP_GE_OQ)));
+        out.passed[i / 64] |= uint64_t(0xf) << (i % 64);
+        out.large[i / 64] |= is_large << (i % 64);
+        continue;
+      }
+    }
     // Every width a NaN: where they are the same, G is; elsewhere, each.
     __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask);
     if (!all_same_finite) {
@@ -131,7 +156,7 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
       candidate = _mm_andnot_si128(nearest, same_finite);
       passes = widen(nearest);
     }
-    if (ulps >= 0 && !_mm_testz_si128(candidate, candidate)) {
+    if (Ulps && !_mm_testz_si128(candidate, candidate)) {
       // An enclosure narrow against approx (0 <= e <= |approx| / 4, as the
       // fast tiers' are: a few double ulps) lies where the ulp is at least
       // half approx's, so that (d + e) * 2 ulp_scale within the bound is
@@ -236,11 +261,12 @@ void pass_block(const Block& b, const uint32_t* const* results, size_t widths, c
   out.count = out.by_mpfr = 0;
   out.max_ulp = -1;
   if (!nearest_passes(bound) || widths == 0 || !cpu_has_avx2_fma() || (!b.settled && needs_settled_block(bound))) return;
-  const double ulps = bound.correctly_rounded() ? -1 : bound.value;
-  if (b.settled) {
-    pass_block_avx2<true>(b, results, widths, ulps, large, out);
+  if (bound.correctly_rounded()) {
+    pass_block_avx2<true, false>(b, results, widths, 0, large, out);
+  } else if (b.settled) {
+    pass_block_avx2<true, true>(b, results, widths, bound.value, large, out);
   } else {
-    pass_block_avx2<false>(b, results, widths, ulps, large, out);
+    pass_block_avx2<false, true>(b, results, widths, bound.value, large, out);
   }
   for (size_t w = 0; w < BlockPasses::kWords; ++w) out.count += uint64_t(__builtin_popcountll(out.passed[w]));
   if (b.mpfr_points == 0) return;
