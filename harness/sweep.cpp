@@ -36,17 +36,18 @@ struct Sweep::Slot {
 namespace {
 
 // Lanes per chunk: large enough that per-chunk overheads vanish, small
-// enough that two slots of every array fit the device comfortably. A CPU
+// enough that SLOTS slots of every array fit the device comfortably. A CPU
 // device shares the host's caches and cores, so it gets smaller chunks.
 // On a GPU, 2^23: pinning the slots' host memory takes time in proportion
 // to their size before the sweep starts, and per-chunk overheads grow as
 // chunks shrink; the four benchmark conversions on the H200 took 11.09 s
 // in all with 2^23 lanes, 11.65 s with 2^24, 12.62 s with 2^25 and 12.98 s
 // with 2^22 (bench/README.md).
-size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t biggest_elem) {
+size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t biggest_elem, unsigned slots) {
   const DeviceInfo& d = h.info;
   size_t lanes = cpu ? size_t(1) << 20 : size_t(1) << 23;
-  while (lanes > 4096 && (lanes * biggest_elem > d.max_alloc_bytes || 4 * lanes * bytes_per_lane > d.global_mem_bytes))
+  while (lanes > 4096 &&
+         (lanes * biggest_elem > d.max_alloc_bytes || 2 * slots * lanes * bytes_per_lane > d.global_mem_bytes))
     lanes /= 2;
   return lanes;
 }
@@ -81,7 +82,7 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
   granule_ = 1;
   for (unsigned w : shape_.widths) granule_ = std::lcm(granule_, size_t(w));
   const bool cpu = (dev.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-  size_t lanes = chunk_lanes ? chunk_lanes : pick_chunk(run_.session.handle, cpu, per_lane, biggest);
+  size_t lanes = chunk_lanes ? chunk_lanes : pick_chunk(run_.session.handle, cpu, per_lane, biggest, kSlots);
   // $CLCONFORM_SWEEP_CHUNK sets the lanes per chunk, for measuring what
   // the chunk size costs (bench/README.md).
   if (const char* c = std::getenv("CLCONFORM_SWEEP_CHUNK"); c && std::atoll(c) > 0) lanes = size_t(std::atoll(c));

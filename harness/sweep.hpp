@@ -1,10 +1,13 @@
 // Sweeps: one or more kernels run over a long sequence of input lanes (up to
 // every one of 2^32 float bit patterns), in chunks, with the device and the
-// host working at once. Every host core fills and verifies; the device
-// computes chunk c while the host verifies chunk c-1, and a few of the host
-// threads fill chunk c+1 meanwhile (writing inputs waits on memory more
-// than on a core, so sixteen threads writing them at once, with nothing
-// else to do, wasted a tenth of an exhaustive sin sweep on the H200).
+// host working at once, three slots deep: while every host thread verifies
+// chunk c-1, the device computes chunk c and a quarter of the host threads
+// write the inputs of chunk c+1, which is launched as soon as they are
+// written. Writing inputs waits on memory more than on a core (sixteen
+// threads doing only that took a tenth of an exhaustive sin sweep on the
+// H200), and with two slots the device's latency for a chunk (an upload,
+// the kernels, the results back) plus the writing outlasted the
+// verification of the one before, so the host waited (bench/README.md).
 //
 // Why this shape: for an exhaustive sweep the device is fast and the host
 // decides the speed, so (1) all kernels of a sweep share one input upload and
@@ -116,7 +119,11 @@ class Sweep {
   unsigned threads_;
   bool profiling_;
   bool zero_copy_;
-  std::unique_ptr<Slot> slots_[2];
+  // Slots of the pipeline, and one host thread in kFillShare writing inputs
+  // beside the verification (the header says why).
+  static constexpr unsigned kSlots = 3;
+  static constexpr unsigned kFillShare = 4;
+  std::unique_ptr<Slot> slots_[kSlots];
   SweepTimes times_;
 };
 
@@ -133,34 +140,38 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
   std::vector<Slot> slots(threads_);
   const double t0 = now();
   const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
-  // Chunk c's inputs, written while chunk c - 1 is verified (c > 0).
-  for (uint64_t c = 0; c <= chunks; ++c) {
-    const unsigned s = unsigned(c % 2);
-    if (c > 0) finish(1 - s);
+  const auto slot_of = [](uint64_t chunk) { return unsigned(chunk % kSlots); };
+  // Writes chunk L's inputs (FILLERS threads) and launches it, beside the
+  // verification of CHECKED when there is one.
+  const auto step = [&](uint64_t l, unsigned fillers, const SweepChunk* checked) {
     const double w0 = now();
     const SweepChunk* filled = nullptr;
-    if (c < chunks) {
-      const uint64_t lane0 = first + c * chunk_lanes_;
-      prepare(s, lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)));
-      filled = chunk_view(s);
+    if (l < chunks) {
+      const uint64_t lane0 = first + l * chunk_lanes_;
+      prepare(slot_of(l), lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)));
+      filled = chunk_view(slot_of(l));
     }
-    const SweepChunk* checked = c > 0 ? chunk_view(1 - s) : nullptr;
-    // The first chunk's inputs alone are written by every thread.
-    const unsigned fillers = checked ? std::max(1u, threads_ / 8) : threads_;
     const std::function<void()> launch_filled = [&] {
       times_.host_fill_s += now() - w0;
-      launch(s);
+      launch(slot_of(l));
     };
     work(
         filled ? filled->valid : 0, fillers, [&](size_t lo, size_t hi, unsigned) { fill(*filled, lo, hi); },
-        filled ? launch_filled : std::function<void()>(),
-        checked ? checked->count : 0,
+        filled ? launch_filled : std::function<void()>(), checked ? checked->count : 0,
         [&](size_t lo, size_t hi, unsigned t) {
           if (!slots[t].acc) slots[t].acc.emplace(proto);
           if (lo < checked->valid) verify(*checked, lo, std::min(hi, checked->valid), *slots[t].acc);
           restore_sentinels(*checked, lo, hi);
         });
     if (checked) times_.host_verify_s += now() - w0;
+  };
+  // The first chunks, every thread writing them; then, for each chunk
+  // c - 1 verified, chunk c + kSlots - 2 written beside it by a few
+  // threads, the ones between it and c - 1 being on their way.
+  for (uint64_t l = 0; l + 1 < kSlots; ++l) step(l, threads_, nullptr);
+  for (uint64_t c = 1; c <= chunks; ++c) {
+    finish(slot_of(c - 1));
+    step(c + kSlots - 2, std::max(1u, threads_ / kFillShare), chunk_view(slot_of(c - 1)));
   }
   times_.chunks += chunks;
   times_.wall_s += now() - t0;
