@@ -126,11 +126,11 @@ Options parse(int argc, char** argv) {
 
 
 // One block of lanes laid out as a chunk: inputs and every width's results
-// (one output array per width).
+// (one array per width and output).
 struct Block {
   SweepChunk chunk;
   std::vector<std::vector<uint8_t>> in;
-  std::vector<std::vector<uint8_t>> out;  // [width]
+  std::vector<std::vector<std::vector<uint8_t>>> out;  // [width][output]
 };
 
 // Blocks at seeded random starts in [0, TOTAL), each a whole number of
@@ -152,28 +152,32 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
   return blocks;
 }
 
-// Every width's result is WANT[i], except for the seeded perturbations the
-// header describes, in one lane of every ONE_IN, by at most MAX_OFF steps,
-// at one width or (EVERY_WIDTH) at all; only lanes with MOVABLE[i] set are
-// perturbed.
+// Output J's result at every width is WANT[i], except for the seeded
+// perturbations the header describes, in one lane of every ONE_IN, by at
+// most MAX_OFF steps, at one width or (EVERY_WIDTH) at all; only lanes
+// with MOVABLE[i] set are perturbed. Output J is added to the block's
+// arrays, and the chunk shows every output added so far.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
                  const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off,
                  bool every_width) {
   const size_t n = b.chunk.count;
-  b.out.assign(nw, std::vector<uint8_t>(size_t(bytes) * n));
+  b.out.resize(nw);
+  for (auto& outputs : b.out) outputs.emplace_back(size_t(bytes) * n);
+  const size_t j = b.out[0].size() - 1;
   for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < nw; ++k) std::memcpy(b.out[k].data() + bytes * i, &want[i], bytes);
+    for (size_t k = 0; k < nw; ++k) std::memcpy(b.out[k][j].data() + bytes * i, &want[i], bytes);
     const uint64_t r = rng();
     if (max_off > 0 && movable[i] && r % one_in == 0) {
       const size_t k = (r >> 8) % nw;
       const uint64_t off = std::min(max_off, (r >> 16) % 1000 == 0 ? 2 + (r >> 32) % 2 : 1);
       const uint64_t got = (r >> 40) & 1 || want[i] < off ? want[i] + off : want[i] - off;
       for (size_t w = every_width ? 0 : k; w < (every_width ? nw : k + 1); ++w)
-        std::memcpy(b.out[w].data() + bytes * i, &got, bytes);
+        std::memcpy(b.out[w][j].data() + bytes * i, &got, bytes);
     }
   }
   b.chunk.out.assign(nw, {});
-  for (size_t k = 0; k < nw; ++k) b.chunk.out[k].push_back(b.out[k].data());
+  for (size_t k = 0; k < nw; ++k)
+    for (auto& output : b.out[k]) b.chunk.out[k].push_back(output.data());
 }
 
 // Verifies every block on T threads, R times, and keeps the fastest run's
@@ -246,11 +250,10 @@ uint64_t nearest_result(const rm::DoubleJudge::Point& p, const std::string& fn) 
 }
 
 // How many steps (floats, doubles) off the correctly rounded result a
-// conforming device may return, from the case's full-profile bound: none
+// conforming device may return, from an output's full-profile bound: none
 // for an exact or correctly rounded built-in, at most three within an ulp
 // bound, three where the spec sets none ("info": lgamma's "undefined").
-uint64_t conforming_offset(const json::Value& params) {
-  const json::Value& bound = params.at("bounds").at("full").as_array().at(0);
+uint64_t conforming_offset(const json::Value& bound) {
   if (bound.has("ulp")) return uint64_t(std::min(3.0, std::floor(bound.at("ulp").as_double())));
   if (bound.has("info")) return 3;
   return 0;
@@ -275,10 +278,16 @@ int bench_math(const Options& o, const Case& c) {
   // A full-profile device that keeps denormals, as on the NVIDIA driver.
   const sm::Regime regime;
   const sm::MathVerifier<Fmt> v(params, regime, true, o.seed, case_stream(c.id));
-  if (v.out_bytes().size() != 1 || v.out_bytes()[0] != Fmt::bytes) usage(c.id + " has no single floating-point result");
-  const std::string judge_name = params.at("outputs").as_array().at(0).at("judge").as_string();
-  const uint64_t max_off = conforming_offset(params);
-  const typename Fmt::Judge judge(judge_name, rm::Denormals::Kept);
+  // Every output: a floating-point result (its judge) or an integer one
+  // (frexp's exponent, lgamma_r's sign: exact_int).
+  const json::Value& outputs = params.at("outputs");
+  std::vector<std::unique_ptr<typename Fmt::Judge>> judges;
+  for (const json::Value& out : outputs.as_array()) {
+    if (out.at("judge").is_null()) usage(c.id + " has a result that is no value (nan's)");
+    const bool is_int = out.at("kind").as_string() == "int";
+    judges.push_back(is_int ? nullptr
+                            : std::make_unique<typename Fmt::Judge>(out.at("judge").as_string(), rm::Denormals::Kept));
+  }
   std::vector<unsigned> in_bytes;
   for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
   const uint64_t total = v.total();
@@ -302,14 +311,23 @@ int bench_math(const Options& o, const Case& c) {
         points[i].args[a] = value;
       }
     }
-    judge.prepare_many(points.data(), n);
-    std::vector<uint64_t> want(n);
-    std::vector<bool> movable(n);
-    for (size_t i = 0; i < n; ++i) {
-      want[i] = nearest_result(points[i], judge_name);
-      movable[i] = movable_result<Fmt>(want[i]);
+    for (size_t j = 0; j < judges.size(); ++j) {
+      const std::string name = outputs.as_array().at(j).at("judge").as_string();
+      std::vector<uint64_t> want(n);
+      std::vector<bool> movable(n, false);  // an integer result is exact: never moved
+      if (judges[j]) {
+        std::vector<typename Fmt::Judge::Point> prepared = points;
+        judges[j]->prepare_many(prepared.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+          want[i] = nearest_result(prepared[i], name);
+          movable[i] = movable_result<Fmt>(want[i]);
+        }
+      } else {
+        for (size_t i = 0; i < n; ++i) want[i] = uint32_t(int32_t(rm::exact_int(name, points[i].args)));
+      }
+      set_results(b, o.widths.size(), v.out_bytes()[j], want, movable, rng, 8,
+                  conforming_offset(params.at("bounds").at("full").as_array().at(j)), o.same_widths);
     }
-    set_results(b, o.widths.size(), Fmt::bytes, want, movable, rng, 8, max_off, o.same_widths);
   }
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(

@@ -74,7 +74,7 @@ __attribute__((target("avx2,fma"), always_inline)) inline void enclose_four(__m2
   if (_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(53), biased))) != 0) {
     alignas(32) double bounds[kLanes];
     _mm256_store_pd(bounds, dulps);
-    _mm256_zeroupper();  // SSE code follows (trig_four says why)
+    _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
     for (size_t k = 0; k < kLanes; ++k) enclose_in_normal_doubles(bounds[k], &approx[k], &error[k]);
     return;
   }
@@ -108,7 +108,6 @@ bool hyperbolic_domain(double x) { return std::fabs(x) < 709; }     // sinh, cos
 bool erfc_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 26; }  // above: underflow
 bool expm1_domain(double x) { return x > -std::numeric_limits<double>::infinity() && x < 700; }
 bool log1p_domain(double x) { return x > -1 && x < std::numeric_limits<double>::infinity(); }
-bool direct_tan_domain(double x) { return std::fabs(x) < kDirectTrigLimit; }
 
 // Outside those domains: the value wherever it is certain without libm,
 // whose overflow, underflow and domain-error paths compute with subnormal
@@ -146,18 +145,6 @@ bool log_saturated(double x, double* out) {  // log, log2, log10 (C99 Annex F: l
 }
 // Nothing answered without libm outside the domain.
 bool not_saturated(double, double*) { return false; }
-// tan below kDirectTrigLimit takes its argument as it is (libmvec); above
-// it, tan |x| = tan r or -1 / tan r by the quadrant of the reduction
-// |x| = (4k + q) pi/2 + r (quarter_turns.hpp), with x's sign: glibc's own
-// reduction there costs ~65 ns. The bound covers both (kTanErrorDulps in
-// fast_tier.cpp).
-bool tan_reduced(double x, double* out) {
-  QuarterTurns t;
-  if (!std::isfinite(x) || !reduce_quarter_turns(x, &t)) return false;
-  const double v = (t.quadrant & 1) ? -1 / std::tan(t.r) : std::tan(t.r);
-  *out = x < 0 ? -v : v;
-  return true;
-}
 // Domain errors and poles, answered as C99 Annex F does, without libm's
 // error handling (errno, the SVID wrapper): asin, acos and atanh are NaN
 // beyond |x| = 1, atanh(+-1) = +-inf; acosh is NaN below 1; log1p is NaN
@@ -244,7 +231,7 @@ __attribute__((target("avx2,fma"))) void vector_unary(Block& b) {
         finish_four(b, i, dulps);
         continue;
       }
-      _mm256_zeroupper();  // SSE code may follow (trig_four says why)
+      _mm256_zeroupper();  // SSE code may follow (vector_trig_batch says why)
       for (size_t k = i; k < std::min(end, i + kLanes); ++k) {
         if (Domain(x[k])) {
           inside[m++] = static_cast<uint32_t>(k);
@@ -262,7 +249,7 @@ __attribute__((target("avx2,fma"))) void vector_unary(Block& b) {
       const auto arg = [&](size_t k) { return k < lanes ? x[inside[j + k]] : kIdle; };
       alignas(32) double y[kLanes];
       _mm256_store_pd(y, Vector(_mm256_set_pd(arg(3), arg(2), arg(1), arg(0))));
-      _mm256_zeroupper();  // see trig_four
+      _mm256_zeroupper();  // see vector_trig_batch
       for (size_t k = 0; k < lanes; ++k) {
         b.approx[inside[j + k]] = y[k];
         finish(b, inside[j + k], dulps);
@@ -298,6 +285,32 @@ __attribute__((target("avx2,fma"))) void exact_batch(Block& b) {
   for (; i < b.n; ++i) finish(b, i, dulps);
 }
 
+// rsqrt with AVX2, four points at a time: 1 / sqrt(x) as fast_value
+// computes it (both correctly rounded), a NaN below zero. Its zeros, with
+// two readings of -0 or MPFR's value at +0, are left to prepare_block.
+__attribute__((target("avx2,fma"))) void rsqrt_batch(Block& b) {
+  const __m256d dulps = _mm256_set1_pd(fast_spec(Fn::rsqrt).error_dulps);
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) {
+    const __m256d x = _mm256_load_pd(b.args[0] + i);
+    const __m256d v = _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(x));
+    _mm256_store_pd(b.approx + i, _mm256_blendv_pd(v, _mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()),
+                                                   _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)));
+    enclose_four(dulps, b.approx + i, b.error + i);
+    const __m256d zero = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_EQ_OQ);
+    _mm256_store_pd(b.error + i, _mm256_blendv_pd(_mm256_load_pd(b.error + i), _mm256_set1_pd(-1), zero));
+  }
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+  for (; i < b.n; ++i) {
+    if (b.args[0][i] == 0) {
+      b.error[i] = -1;
+      continue;
+    }
+    fast_value(Fn::rsqrt, ArgsOf(b, i).v, &b.approx[i]);
+    finish(b, i, fast_spec(Fn::rsqrt).error_dulps);
+  }
+}
+
 // The one-operation functions, without fast_value's dispatch per point.
 template <Fn F>
 void one_operation_batch(Block& b) {
@@ -317,6 +330,117 @@ void pi_batch(Block& b) {
     bool exact;
     b.approx[i] = pi_function(F, ArgsOf(b, i).v, &exact);
     finish(b, i, exact ? 0 : dulps);
+  }
+}
+
+// The one-argument *pi functions with AVX2, four points at a time: the
+// same reductions and exact values as pi_functions.cpp, lane by lane, with
+// libmvec's function where that calls libm's (both within 4 ulp by glibc's
+// manual, which the bounds in pi_functions.hpp build on). A function of
+// two (sin and cos, for sinpi and cospi) is called only for the points that
+// need it, four at a time.
+template <Fn F>
+__attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
+  const __m256d dulps = _mm256_set1_pd(fast_spec(F).error_dulps);
+  const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5);
+  const __m256d quarter = _mm256_set1_pd(0.25), pi = _mm256_set1_pd(kPiDouble), inv_pi = _mm256_set1_pd(0x1.45f306dc9c883p-2);
+  const __m256d sign_bit = _mm256_set1_pd(-0.0), nan = _mm256_set1_pd(std::numeric_limits<double>::quiet_NaN());
+  const __m256d infinity = _mm256_set1_pd(HUGE_VAL);
+  const auto abs = [&](__m256d v) __attribute__((target("avx2,fma"))) { return _mm256_andnot_pd(sign_bit, v); };
+  // copysign(v, s), for a non-negative v.
+  const auto with_sign = [&](__m256d v, __m256d s) __attribute__((target("avx2,fma"))) {
+    return _mm256_or_pd(abs(v), _mm256_and_pd(s, sign_bit));
+  };
+  const auto eq = [&](__m256d u, __m256d v) __attribute__((target("avx2,fma"))) { return _mm256_cmp_pd(u, v, _CMP_EQ_OQ); };
+  // x - 2 round(x / 2): exact (pi_functions.hpp); round to nearest even, as nearbyint.
+  const auto half_turns = [&](__m256d x) __attribute__((target("avx2,fma"))) {
+    const __m256d k = _mm256_round_pd(_mm256_mul_pd(x, half), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    return _mm256_sub_pd(x, _mm256_add_pd(k, k));
+  };
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) {
+    const __m256d x = _mm256_load_pd(b.args[0] + i);
+    const __m256d finite = _mm256_cmp_pd(abs(x), infinity, _CMP_LT_OQ);
+    __m256d value, exact;
+    if constexpr (F == Fn::sinpi || F == Fn::cospi) {
+      const __m256d t = half_turns(x);
+      __m256d a = abs(t);
+      const __m256d upper = _mm256_cmp_pd(a, half, _CMP_GT_OQ);
+      a = _mm256_blendv_pd(a, _mm256_sub_pd(one, a), upper);
+      const __m256d low = _mm256_cmp_pd(a, quarter, _CMP_LE_OQ);  // sin pi a there, else cos pi (1/2 - a); for cospi the other way
+      const __m256d arg = _mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_sub_pd(half, a), a, low));
+      const __m256d takes_sin = F == Fn::sinpi ? low : _mm256_andnot_pd(low, _mm256_castsi256_pd(_mm256_set1_epi64x(-1)));
+      const int sines = _mm256_movemask_pd(takes_sin);
+      const __m256d s = sines != 0 ? _ZGVdN4v_sin(arg) : zero;
+      const __m256d c = sines != 0xf ? _ZGVdN4v_cos(arg) : zero;
+      const __m256d v = _mm256_blendv_pd(c, s, takes_sin);
+      const __m256d at_zero = eq(a, zero), at_half = eq(a, half);
+      exact = _mm256_or_pd(at_zero, at_half);
+      if constexpr (F == Fn::sinpi) {
+        // sinpi(+-n) = +-0 with x's sign; sinpi at a half-integer: +-1 with t's.
+        value = with_sign(_mm256_blendv_pd(_mm256_blendv_pd(v, one, at_half), zero, at_zero),
+                          _mm256_blendv_pd(t, x, at_zero));
+      } else {
+        // cospi(n + 1/2) = +0; cospi(n) = +-1; negative past a quarter turn.
+        const __m256d magnitude = _mm256_blendv_pd(v, one, at_zero);
+        value = _mm256_blendv_pd(_mm256_xor_pd(magnitude, _mm256_and_pd(upper, sign_bit)), zero, at_half);
+      }
+    } else if constexpr (F == Fn::tanpi) {
+      const __m256d t = half_turns(x);
+      const __m256d u = _mm256_sub_pd(t, _mm256_round_pd(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+      const __m256d a = abs(u);
+      const __m256d low = _mm256_cmp_pd(a, quarter, _CMP_LE_OQ);
+      const __m256d tan = _ZGVdN4v_tan(_mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_sub_pd(half, a), a, low)));
+      const __m256d v = _mm256_blendv_pd(_mm256_div_pd(one, tan), tan, low);
+      const __m256d at_zero = eq(a, zero), at_half = eq(a, half), at_quarter = eq(a, quarter);
+      exact = _mm256_or_pd(at_zero, _mm256_or_pd(at_half, at_quarter));
+      // At an integer n, +-0 with x's sign when n is even (t = 0), the
+      // other one when odd (t = +-1); at a half-integer, the infinity with
+      // t's sign; +-1 with u's at a quarter (pi_functions.cpp).
+      const __m256d zero_sign = _mm256_xor_pd(x, _mm256_and_pd(eq(abs(t), one), sign_bit));
+      value = _mm256_blendv_pd(with_sign(_mm256_blendv_pd(v, one, at_quarter), u), with_sign(infinity, t), at_half);
+      value = _mm256_blendv_pd(value, with_sign(zero, zero_sign), at_zero);
+    } else {  // asinpi, acospi, atanpi: libmvec's function times 1/pi
+      const __m256d ax = abs(x);
+      const __m256d unit = eq(ax, one), at_zero = eq(x, zero);
+      if constexpr (F == Fn::atanpi) {
+        const __m256d v = _mm256_mul_pd(_ZGVdN4v_atan(_mm256_blendv_pd(x, half, _mm256_andnot_pd(finite, one))), inv_pi);
+        exact = _mm256_or_pd(_mm256_or_pd(unit, at_zero), _mm256_cmp_pd(x, x, _CMP_UNORD_Q));
+        exact = _mm256_or_pd(exact, _mm256_andnot_pd(finite, eq(ax, infinity)));
+        // 0 and NaN as they are; +-1/4 at +-1; +-1/2 at the infinities.
+        value = _mm256_blendv_pd(v, _mm256_mul_pd(x, quarter), unit);
+        value = _mm256_blendv_pd(value, with_sign(half, x), eq(ax, infinity));
+        value = _mm256_blendv_pd(value, x, _mm256_or_pd(at_zero, _mm256_cmp_pd(x, x, _CMP_UNORD_Q)));
+      } else {
+        const __m256d inside = _mm256_cmp_pd(ax, one, _CMP_LT_OQ);  // no NaN
+        const __m256d arg = _mm256_blendv_pd(half, x, inside);        // a stand-in outside the domain
+        const __m256d v = _mm256_mul_pd(F == Fn::asinpi ? _ZGVdN4v_asin(arg) : _ZGVdN4v_acos(arg), inv_pi);
+        exact = _mm256_or_pd(_mm256_andnot_pd(inside, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))), at_zero);
+        if constexpr (F == Fn::asinpi) {
+          // x at 0, x / 2 at +-1, NaN beyond.
+          value = _mm256_blendv_pd(v, _mm256_mul_pd(x, half), unit);
+          value = _mm256_blendv_pd(value, x, at_zero);
+        } else {
+          // 0 at 1, 1 at -1, 1/2 at 0, NaN beyond.
+          value = _mm256_blendv_pd(v, _mm256_blendv_pd(one, zero, _mm256_cmp_pd(x, zero, _CMP_GT_OQ)), unit);
+          value = _mm256_blendv_pd(value, half, at_zero);
+        }
+        value = _mm256_blendv_pd(nan, value, _mm256_cmp_pd(ax, one, _CMP_LE_OQ));
+      }
+    }
+    if constexpr (F != Fn::atanpi && F != Fn::asinpi && F != Fn::acospi) {
+      // sinpi, cospi and tanpi of an infinity or a NaN: NaN, exactly.
+      value = _mm256_blendv_pd(nan, value, finite);
+      exact = _mm256_or_pd(exact, _mm256_andnot_pd(finite, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))));
+    }
+    _mm256_store_pd(b.approx + i, value);
+    enclose_four(_mm256_andnot_pd(exact, dulps), b.approx + i, b.error + i);
+  }
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+  for (; i < b.n; ++i) {  // the last one to three, as pi_batch does them
+    bool exact;
+    b.approx[i] = pi_function(F, ArgsOf(b, i).v, &exact);
+    finish(b, i, exact ? 0 : fast_spec(F).error_dulps);
   }
 }
 
@@ -376,18 +500,29 @@ void scalar_trig_batch(Block& b) {
   }
 }
 
-// sin or cos with AVX2, in two passes over the block, four points at a
-// time. The first reduces every four that are not all below
+// The functions reduced modulo pi/2: with the reduction |x| = (4k + q) pi/2
+// + r, sin x = +-sin r or +-cos r and cos x = +-cos r or +-sin r by the
+// quadrant (as takes_cos and sign_of say), tan x = tan r or -1 / tan r
+// with x's sign.
+enum class Reduced { sin, cos, tan };
+
+// sin, cos or tan with AVX2, in two passes over the block, four points at
+// a time. The first reduces every four that are not all below
 // kDirectTrigLimit (quarter_turns_avx2.hpp), in a loop that calls nothing,
 // so that its constants stay in registers. The second calls libmvec: on
 // the argument for four below the limit (nearly everywhere below it, in an
-// exhaustive sweep); on the reduced arguments otherwise, both sin r and
-// cos r, each point taking the one it needs, with its sign. A point whose
-// reduction fails (none is known) is redone at the end as the scalar path
-// does it; so are the last one to three points, padded to four.
-template <bool Cosine>
+// exhaustive sweep); on the reduced arguments otherwise (for sin and cos
+// both sin r and cos r, each point taking the one it needs), with the
+// sign. A point whose reduction fails (none is known) is redone at the end
+// as the scalar path does it; so are the last one to three points, padded
+// to four.
+template <Reduced F>
 __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
-  const double dulps = fast_spec(Cosine ? Fn::cos : Fn::sin).error_dulps;
+  constexpr bool Cosine = F == Reduced::cos;
+  constexpr Fn fn = F == Reduced::sin ? Fn::sin : F == Reduced::cos ? Fn::cos : Fn::tan;
+  const double dulps = fast_spec(fn).error_dulps;
+  // tan's bound covers both ways (fast_tier.cpp); sin's and cos's grow with the reduction.
+  const double reduced_dulps = F == Reduced::tan ? dulps : kReducedTrigErrorDulps;
   const QuarterTurnTables& tables = quarter_turn_tables();
   const __m256d limit = _mm256_set1_pd(kDirectTrigLimit);
   const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(static_cast<int64_t>(~Double::sign_mask)));
@@ -422,26 +557,36 @@ __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
     const size_t i = kLanes * g;
     const __m256d x = _mm256_load_pd(b.args[0] + i);
     if (direct_all[g]) {
-      _mm256_store_pd(b.approx + i, Cosine ? _ZGVdN4v_cos(x) : _ZGVdN4v_sin(x));
+      _mm256_store_pd(b.approx + i, F == Reduced::sin ? _ZGVdN4v_sin(x)
+                                    : F == Reduced::cos ? _ZGVdN4v_cos(x)
+                                                        : _ZGVdN4v_tan(x));
       finish_four(b, i, dulps);
       continue;
     }
     const __m256d r = _mm256_load_pd(reduced + i);
     const __m256i q = _mm256_load_si256(reinterpret_cast<const __m256i*>(quadrants + i));
-    const __m256d sin_r = _ZGVdN4v_sin(r), cos_r = _ZGVdN4v_cos(r);
     const __m256d large = _mm256_castsi256_pd(_mm256_cmpgt_epi64(
         _mm256_and_si256(_mm256_set1_epi64x(large_bits[g]), _mm256_set_epi64x(8, 4, 2, 1)), _mm256_setzero_si256()));
-    // takes_cos and sign_of, lane by lane.
     const __m256d odd = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(q, one), one));
-    const __m256d value = Cosine ? _mm256_blendv_pd(cos_r, sin_r, odd) : _mm256_blendv_pd(sin_r, cos_r, odd);
-    __m256d minus = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(Cosine ? _mm256_add_epi64(q, one) : q, two), two));
-    if (!Cosine) minus = _mm256_xor_pd(minus, _mm256_and_pd(large, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)));
+    const __m256d negative_large = _mm256_and_pd(large, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ));
+    __m256d value, minus;
+    if (F == Reduced::tan) {
+      const __m256d tan_r = _ZGVdN4v_tan(r);
+      value = _mm256_blendv_pd(tan_r, _mm256_div_pd(_mm256_set1_pd(-1.0), tan_r), odd);
+      minus = negative_large;
+    } else {
+      const __m256d sin_r = _ZGVdN4v_sin(r), cos_r = _ZGVdN4v_cos(r);
+      value = Cosine ? _mm256_blendv_pd(cos_r, sin_r, odd) : _mm256_blendv_pd(sin_r, cos_r, odd);
+      // sign_of, lane by lane.
+      minus = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(Cosine ? _mm256_add_epi64(q, one) : q, two), two));
+      if (!Cosine) minus = _mm256_xor_pd(minus, negative_large);
+    }
     const __m256d signed_value = _mm256_xor_pd(value, _mm256_and_pd(minus, _mm256_set1_pd(-0.0)));
-    // sin and cos of an infinity or a NaN: NaN.
+    // sin, cos and tan of an infinity or a NaN: NaN.
     const __m256d finite = _mm256_cmp_pd(_mm256_and_pd(x, magnitude_mask), _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ);
     _mm256_store_pd(b.approx + i, _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()),
                                                    signed_value, finite));
-    enclose_four(_mm256_blendv_pd(_mm256_set1_pd(dulps), _mm256_set1_pd(kReducedTrigErrorDulps), large), b.approx + i,
+    enclose_four(_mm256_blendv_pd(_mm256_set1_pd(dulps), _mm256_set1_pd(reduced_dulps), large), b.approx + i,
                  b.error + i);
   }
   // Clean upper halves before any SSE code runs: the compiler does not
@@ -451,7 +596,7 @@ __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
   for (size_t w = 0; w < Block::kCapacity / 64; ++w) {
     for (uint64_t bits = failed[w]; bits != 0; bits &= bits - 1) {
       const size_t i = 64 * w + size_t(__builtin_ctzll(bits));
-      fast_value(Cosine ? Fn::cos : Fn::sin, ArgsOf(b, i).v, &b.approx[i]);
+      fast_value(fn, ArgsOf(b, i).v, &b.approx[i]);
       finish(b, i, dulps);
     }
   }
@@ -459,7 +604,7 @@ __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
   Block tail;  // the last one to three, padded with an argument below the limit
   tail.n = kLanes;
   for (size_t k = 0; k < kLanes; ++k) tail.args[0][k] = groups * kLanes + k < b.n ? b.args[0][groups * kLanes + k] : kIdle;
-  vector_trig_batch<Cosine>(tail);
+  vector_trig_batch<F>(tail);
   for (size_t i = groups * kLanes; i < b.n; ++i) {
     b.approx[i] = tail.approx[i - groups * kLanes];
     b.error[i] = tail.error[i - groups * kLanes];
@@ -476,9 +621,9 @@ bool cpu_has_avx2_fma() {
 FastBatch fast_batch(Fn f, bool vector) {
   switch (f) {
     case Fn::sin: case Fn::sincos_sin:
-      return vector ? vector_trig_batch<false> : scalar_trig_batch<false>;
+      return vector ? vector_trig_batch<Reduced::sin> : scalar_trig_batch<false>;
     case Fn::cos: case Fn::sincos_cos:
-      return vector ? vector_trig_batch<true> : scalar_trig_batch<true>;
+      return vector ? vector_trig_batch<Reduced::cos> : scalar_trig_batch<true>;
     case Fn::add: return one_operation_batch<Fn::add>;
     case Fn::sub: return one_operation_batch<Fn::sub>;
     case Fn::mul: return one_operation_batch<Fn::mul>;
@@ -490,18 +635,19 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::pown:
       return scalar_pow<Fn::pown>;
     case Fn::tgamma: return tgamma_batch;
-    case Fn::sinpi: return pi_batch<Fn::sinpi>;
-    case Fn::cospi: return pi_batch<Fn::cospi>;
-    case Fn::tanpi: return pi_batch<Fn::tanpi>;
-    case Fn::asinpi: return pi_batch<Fn::asinpi>;
-    case Fn::acospi: return pi_batch<Fn::acospi>;
-    case Fn::atanpi: return pi_batch<Fn::atanpi>;
+    case Fn::sinpi: return vector ? vector_pi_batch<Fn::sinpi> : pi_batch<Fn::sinpi>;
+    case Fn::cospi: return vector ? vector_pi_batch<Fn::cospi> : pi_batch<Fn::cospi>;
+    case Fn::tanpi: return vector ? vector_pi_batch<Fn::tanpi> : pi_batch<Fn::tanpi>;
+    case Fn::asinpi: return vector ? vector_pi_batch<Fn::asinpi> : pi_batch<Fn::asinpi>;
+    case Fn::acospi: return vector ? vector_pi_batch<Fn::acospi> : pi_batch<Fn::acospi>;
+    case Fn::atanpi: return vector ? vector_pi_batch<Fn::atanpi> : pi_batch<Fn::atanpi>;
     case Fn::atan2pi: return pi_batch<Fn::atan2pi>;
     default:
       break;
   }
   if (!vector) return nullptr;
   switch (f) {
+    case Fn::rsqrt: return rsqrt_batch;
     case Fn::fabs: return exact_batch<Fn::fabs>;
     case Fn::floor: return exact_batch<Fn::floor>;
     case Fn::fract_floor: return exact_batch<Fn::fract_floor>;
@@ -528,7 +674,7 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::sinh: return vector_unary<Fn::sinh, _ZGVdN4v_sinh, hyperbolic_domain, sinh_saturated>;
     case Fn::cosh: return vector_unary<Fn::cosh, _ZGVdN4v_cosh, hyperbolic_domain, cosh_saturated>;
     case Fn::tanh: return vector_unary<Fn::tanh, _ZGVdN4v_tanh, finite_domain, not_saturated>;
-    case Fn::tan: return vector_unary<Fn::tan, _ZGVdN4v_tan, direct_tan_domain, tan_reduced>;
+    case Fn::tan: return vector_trig_batch<Reduced::tan>;
     case Fn::asinh: return vector_unary<Fn::asinh, _ZGVdN4v_asinh, finite_domain, not_saturated>;
     case Fn::acosh: return vector_unary<Fn::acosh, _ZGVdN4v_acosh, acosh_domain, acosh_saturated>;
     case Fn::atanh: return vector_unary<Fn::atanh, _ZGVdN4v_atanh, open_unit_domain, atanh_saturated>;

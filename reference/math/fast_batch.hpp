@@ -5,11 +5,11 @@
 // libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles per call, at most 4
 // ulp of error by glibc's manual) where the CPU has AVX2 and FMA; sin, cos
 // and tan: libmvec on the argument, or on its reduction by quarter_turns.hpp
-// above 2^16 (four at a time for sin and cos; libm for tan there, and for
-// sin and cos without AVX2); pow and pown: libm; x + y, x - y, x * y,
+// above 2^16, four at a time (libm for sin and cos without AVX2, point by
+// point); pow and pown: libm; x + y, x - y, x * y,
 // x / y, 1 / x and sqrt without a dispatch per point; fabs, floor, ceil,
-// trunc, round, rint, logb, fract, modf and frexp's mantissa, exact, with
-// AVX2; the *pi functions (pi_functions.hpp) and tgamma (gamma.hpp), whose
+// trunc, round, rint, logb, fract, modf and frexp's mantissa, exact, and
+// 1 / sqrt(x) but at zeros, with AVX2; the *pi functions (pi_functions.hpp) and tgamma (gamma.hpp), whose
 // exact values (zeros, poles, +-1) get no error. Overflows, underflows,
 // poles and domain errors are answered without libm, whose error paths
 // compute with subnormals (grid_bits.hpp). Every path's bound is checked
@@ -28,7 +28,10 @@
 namespace clconform::ref::math {
 
 // Sets approx and error (>= 0: |approx - real| <= error) of points [0, n)
-// of the block from their args; nothing else.
+// of the block from their args; nothing else. A point the batch does not
+// take (rsqrt's zeros) is left with a negative error, for
+// Judge::prepare_block to prepare as it prepares a function without a
+// batch.
 using FastBatch = void (*)(Judge::Block& b);
 
 // Whether this CPU runs libmvec's AVX2 variants (checked once).

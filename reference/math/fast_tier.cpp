@@ -22,10 +22,11 @@ constexpr double kLibmWeak = 16;    // erfc, and tgamma inside gamma.hpp: larger
 constexpr double kOneRounding = 1;  // one correctly rounded double operation
 constexpr double kTwoRoundings = 2; // 1 / sqrt(x)
 constexpr double kExact = 0;
-// tan: libm's 4, or above 2^16 tan or -1/tan of the argument reduced by
-// quarter_turns.hpp (fast_batch.cpp): its 2^-51 relative error times tan's
-// condition number on [0, pi/4] (at most 1.57) is 6.3 double ulps, and the
-// reciprocal doubles libm's relative error (8) and rounds once more: 14.8.
+// tan: libm's or libmvec's 4, or above 2^16 tan or -1/tan of the argument
+// reduced by quarter_turns.hpp (fast_batch.cpp): its 2^-51 relative error
+// times tan's condition number on [0, pi/4] (at most 1.57) is 6.3 double
+// ulps, and the reciprocal doubles the library's relative error (8) and
+// rounds once more: 14.8.
 constexpr double kTanErrorDulps = 16;
 
 }  // namespace

@@ -56,15 +56,23 @@ bool accepts_at(Fn f, const double* args, int64_t got) {
 
 }  // namespace
 
-int64_t exact_int(const std::string& name, const double* args) {
-  return integer_result(integer_function(name), args);
-}
+int64_t exact_int(const std::string& name, const double* args) { return IntegerJudge(name, Denormals::Kept).exact(args); }
 
 bool exact_int_accepts(const std::string& name, const double* args, int64_t got, Denormals float_denormals,
                        Format format) {
-  const Fn f = integer_function(name);
+  return IntegerJudge(name, float_denormals, format).accepts(args, got);
+}
+
+IntegerJudge::IntegerJudge(const std::string& name, Denormals float_denormals, Format format)
+    : id_(id_of(integer_function(name))), denormals_(float_denormals), format_(format) {}
+
+int64_t IntegerJudge::exact(const double* args) const { return integer_result(fn_of(id_), args); }
+
+bool IntegerJudge::accepts(const double* args, int64_t got) const {
+  const Fn f = fn_of(id_);
+  if (denormals_ == Denormals::Kept) return accepts_at(f, args, got);  // one reading: the arguments
   double readings[27][3];
-  const int n = argument_readings(f, args, float_denormals, readings, format);
+  const int n = argument_readings(f, args, denormals_, readings, format_);
   for (int i = 0; i < n; ++i)
     if (accepts_at(f, readings[i], got)) return true;
   return false;

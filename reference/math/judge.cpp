@@ -62,31 +62,38 @@ void Judge::prepare_block(Block& b, bool settle) const {
   if (fast_batch_ != nullptr) {
     fast_batch_(b);
     std::fill(b.by_mpfr, b.by_mpfr + b.n, 0u);
+    // The points the batch left (fast_batch.hpp).
+    bool left = false;
+    for (size_t i = 0; i < b.n; ++i) left |= b.error[i] < 0;
+    if (left)
+      for (size_t i = 0; i < b.n; ++i)
+        if (b.error[i] < 0) prepare_one(b, i);
   } else {
-    const Fn f = fn_of(id_);
-    const bool flush = denormals_ == Denormals::MayFlush;
-    for (size_t i = 0; i < b.n; ++i) {
-      const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-      double& approx = b.approx[i];
-      double& error = b.error[i];
-      b.by_mpfr[i] = 0;
-      approx = 0;
-      error = -1;
-      // Several accepted real results (mad, rsqrt(-0), nextafter's
-      // flush-to-zero variants): MPFR decides in judge.
-      if (may_have_alternatives_ && alternatives(f, args, flush) != 1) continue;
-      if (has_fast_ && fast_value(f, args, &approx)) {
-        enclose_in_normal_doubles(fast_error_dulps_, &approx, &error);
-      } else {
-        const Enclosure e = enclose(f, args, kPreparePrecision);
-        approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
-        enclose_in_normal_doubles(1, &approx, &error);
-        b.by_mpfr[i] = 1;
-        ++b.mpfr_points;
-      }
-    }
+    for (size_t i = 0; i < b.n; ++i) prepare_one(b, i);
   }
   if (settle) settle_block(b, cpu_has_avx2_fma());
+}
+
+void Judge::prepare_one(Block& b, size_t i) const {
+  const Fn f = fn_of(id_);
+  const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+  double& approx = b.approx[i];
+  double& error = b.error[i];
+  b.by_mpfr[i] = 0;
+  approx = 0;
+  error = -1;
+  // Several accepted real results (mad, rsqrt(-0), nextafter's
+  // flush-to-zero variants): MPFR decides in judge.
+  if (may_have_alternatives_ && alternatives(f, args, denormals_ == Denormals::MayFlush) != 1) return;
+  if (has_fast_ && fast_value(f, args, &approx)) {
+    enclose_in_normal_doubles(fast_error_dulps_, &approx, &error);
+  } else {
+    const Enclosure e = enclose(f, args, kPreparePrecision);
+    approx = e.lo.to_double();  // correctly rounded; the enclosure is far narrower than a double ulp
+    enclose_in_normal_doubles(1, &approx, &error);
+    b.by_mpfr[i] = 1;
+    ++b.mpfr_points;
+  }
 }
 
 Judge::Point Judge::point(const Block& b, size_t i) const {

@@ -95,6 +95,21 @@ int64_t exact_int(const std::string& name, const double* args);
 bool exact_int_accepts(const std::string& name, const double* args, int64_t got,
                        Denormals float_denormals, Format format = Format::Float);
 
+// The same two for one integer result, its function looked up once (a
+// sweep asks for billions).
+class IntegerJudge {
+ public:
+  // Throws std::invalid_argument for a name that is not an integer result.
+  IntegerJudge(const std::string& name, Denormals float_denormals, Format format = Format::Float);
+  int64_t exact(const double* args) const;
+  bool accepts(const double* args, int64_t got) const;
+
+ private:
+  int id_;
+  Denormals denormals_;
+  Format format_;
+};
+
 struct Verdict {
   bool pass = false;
   // Error in ulp of the real result (spec 7.4 definition; reference/ulp.hpp);
@@ -204,6 +219,8 @@ class Judge {
  private:
   // Sets subnormal_arg (settle.hpp sets the rest of a prepared point).
   void mark_subnormal_arg(Point& p) const;
+  // Point I of a block without a batch tier: the fast value, or MPFR's.
+  void prepare_one(Block& b, size_t i) const;
   // judge beyond the common case: the fast verdict, else MPFR (judge.cpp).
   Verdict judge_further(const Point& point, uint32_t got, const Bound& bound) const;
   static bool is_finite_float(uint32_t bits) { return (bits & 0x7f800000u) != 0x7f800000u; }

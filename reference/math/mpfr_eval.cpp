@@ -279,33 +279,37 @@ Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt, Format fo
 int64_t integer_result(Fn f, const double* args) {
   // ilogb and frexp's exponent read the binary exponent, which frexp's
   // decomposition x = m 2^e, 1/2 <= |m| < 1, gives exactly (C99 7.12.6.4)
-  // for every finite nonzero double, subnormals included: no MPFR number
-  // to build for these (an exhaustive sweep asks for 2^32 of them).
+  // for every finite nonzero double, subnormals included, and lgamma_r's
+  // sign is the sign of Gamma between its poles: no MPFR number to build
+  // for these (an exhaustive sweep asks for 2^32 of them).
   const double v = args[0];
-  int e = 0;
+  // frexp's exponent of a finite nonzero double: from a normal double's
+  // exponent bits, else from frexp itself.
+  const auto exponent = [](double x) {
+    const int biased = static_cast<int>((to_bits(x) >> 52) & 0x7ff);
+    int e = biased - 1022;
+    if (biased == 0) std::frexp(x, &e);
+    return e;
+  };
   switch (f) {
     case Fn::ilogb:  // spec 6.15.2.1: FP_ILOGB0 / FP_ILOGBNAN; C99 F.9.3.5: ilogb(inf) = INT_MAX
       if (v == 0) return INT_MIN;
       if (!std::isfinite(v)) return INT_MAX;
-      std::frexp(v, &e);
-      return e - 1;
+      return exponent(v) - 1;
     case Fn::frexp_exponent:  // spec 7.5.1: 0 for inf and NaN; C99: 0 for zero
       if (v == 0 || !std::isfinite(v)) return 0;
-      std::frexp(v, &e);
-      return e;
+      return exponent(v);
+    case Fn::lgamma_r_sign:  // spec 7.5.1: 0 for zero and negative integers
+      if (std::isnan(v) || v == 0 || (v < 0 && v == std::floor(v))) return 0;  // -inf too
+      if (v > 0) return 1;
+      // Gamma changes sign at each pole: negative on (-1, 0), positive on
+      // (-2, -1), and so on: negative where floor(x) is odd. A negative
+      // non-integer double is above -2^52, so floor(x) fits.
+      return (static_cast<int64_t>(std::floor(v)) & 1) != 0 ? -1 : 1;
     default: break;
   }
   const Mpfr x(args[0], 53), y(args[1], 53);
   switch (f) {
-    case Fn::lgamma_r_sign: {  // spec 7.5.1: 0 for zero and negative integers
-      if (x.is_nan()) return 0;
-      if (x.is_zero() || (x.signbit() && mpfr_integer_p(x.get()))) return 0;
-      if (x.is_inf()) return x.signbit() ? 0 : 1;
-      Mpfr value = Mpfr::with_precision(64);
-      int sign = 0;
-      mpfr_lgamma(value.get(), &sign, x.get(), N);
-      return sign;
-    }
     case Fn::remquo_quo: {  // spec 6.15.2: the sign of x/y, the 7 low bits of the quotient
       Mpfr rem = Mpfr::with_precision(64);
       long q = 0;

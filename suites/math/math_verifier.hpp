@@ -87,9 +87,14 @@ struct Output {
   std::string judge_name;
   bool is_int = false, is_nan_fn = false;
   std::unique_ptr<typename Fmt::Judge> judge;
+  std::unique_ptr<rm::IntegerJudge> int_judge;  // an integer result's
   BoundSpec spec;
   // A bound that is the same for every lane, worked out once.
   std::optional<LaneBound> fixed;
+  // A float result whose fixed bound accepts the correctly rounded float
+  // (correctly rounded, exact, or at least half an ulp): the common lane,
+  // and a float case's blocks, take it.
+  bool common = false;
 };
 
 struct Worst {
@@ -177,20 +182,20 @@ class MathVerifier {
         out.judge_name = o.at("judge").as_string();
         if (!rm::find_function(out.judge_name))
           throw std::runtime_error("reference/math has no judge for '" + out.judge_name + "' yet");
-        if (!out.is_int) out.judge = std::make_unique<Judge>(out.judge_name, denormals_);
+        if (out.is_int) out.int_judge = std::make_unique<rm::IntegerJudge>(out.judge_name, denormals_, Fmt::format);
+        else out.judge = std::make_unique<Judge>(out.judge_name, denormals_);
       }
       if (out.spec.constant()) out.fixed = out.spec.at(nullptr);
+      out.common = out.judge && out.fixed && out.fixed->kind != LaneBound::Kind::Undefined &&
+                    (out.fixed->bound.correctly_rounded() ||
+                     (out.fixed->bound.kind == rm::Bound::Kind::Ulps && out.fixed->bound.value >= 0.5));
       outputs_.push_back(std::move(out));
     }
-    // common_case applies to a single float result whose bound, the same
-    // for every lane, accepts the correctly rounded float (correctly
-    // rounded, exact, or at least half an ulp), when no lane is skipped for
-    // a non-finite argument or result (finite-math-only).
-    const Output& first = outputs_.front();
-    common_case_ok_ = outputs_.size() == 1 && first.judge && first.fixed &&
-                      first.fixed->kind != LaneBound::Kind::Undefined && !regime_.finite_only &&
-                      (first.fixed->bound.correctly_rounded() ||
-                       (first.fixed->bound.kind == rm::Bound::Kind::Ulps && first.fixed->bound.value >= 0.5));
+    // common_case applies to a single such result, and a float case's
+    // blocks to any, when no lane is skipped for a non-finite argument or
+    // result (finite-math-only).
+    common_case_ok_ = outputs_.size() == 1 && outputs_.front().common && !regime_.finite_only;
+    blocks_ok_ = !regime_.finite_only;
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
     std::vector<Tuple> check_tuples;
@@ -206,8 +211,8 @@ class MathVerifier {
   }
 
   // Sends every lane through the per-lane path (numeric_lane), as before
-  // common_case existed: the equivalence test compares the two.
-  void disable_common_case() { common_case_ok_ = false; }
+  // common_case and blocks existed: the equivalence test compares the two.
+  void disable_common_case() { common_case_ok_ = blocks_ok_ = false; }
 
   const std::vector<Arg>& args() const { return args_; }
   const std::vector<unsigned>& widths() const { return widths_; }
@@ -312,7 +317,7 @@ class MathVerifier {
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     init(acc);
     if constexpr (!Fmt::fp64) {
-      if (common_case_ok_) {
+      if (blocks_ok_) {
         // The edge-case lanes (the sweep's first) point by point, the rest
         // in blocks.
         const uint64_t check_lanes = plan_->check_lanes();
@@ -401,23 +406,19 @@ class MathVerifier {
     }
   };
 
-  // Lanes [LO, HI) of a float case with one output under a fixed bound
-  // (common_case_ok_), a block of kBatch at a time: the reference of the
-  // whole block in arrays (Judge::prepare_block), and the results that
+  // Lanes [LO, HI) of a float case (blocks_ok_), a block of kBatch at a
+  // time, one output after the other: for a common one, the reference of
+  // the whole block in arrays (Judge::prepare_block) and the results that
   // pass for certain counted by rm::pass_block in SIMD, exactly as
-  // common_case and record count them; every other lane goes through
-  // common_case and numeric_lane.
+  // common_case and record count them, every other lane going through
+  // other_lane; for an integer one, int_block; any other lane by lane
+  // (numeric_lane).
   void verify_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     static_assert(kBatch == rm::Judge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
     rm::Judge::Block blk;
     rm::BlockPasses passes;
-    const Output& out = outputs_.front();
     const size_t nk = widths_.size();
-    const uint8_t* outs[kMaxWidths];  // the first (only) output of every width
-    const uint32_t* results[kMaxWidths];
-    const bool settle = rm::needs_settled_block(out.fixed->bound);  // Judge::point settles the others' points
-    for (size_t k = 0; k < nk; ++k) outs[k] = ch.out[k][0];
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
       const size_t n = std::min(hi, b0 + kBatch) - b0;
       blk.n = n;
@@ -436,49 +437,95 @@ class MathVerifier {
           for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
         }
       }
-      out.judge->prepare_block(blk, settle);
-      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(outs[k] + 4 * b0);
-      rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
-      Common c;
-      uint64_t large = 0;
-      for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
-        large += uint64_t(__builtin_popcountll(passes.large[w]));
-        for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1)
-          acc.hist[bin_of(passes.ulp[64 * w + size_t(__builtin_ctzll(bits))])] += nk;
-      }
-      c.lanes = passes.count;
-      c.first_bin = nk * (passes.count - large);
-      c.mpfr = passes.by_mpfr;
-      if (passes.count > 0) {
-        c.lanes_max = passes.max_ulp;
-        // Of the passed points, only the first with the block's largest
-        // error can beat the worst so far.
-        const size_t i = passes.max_ulp >= acc.worst.ulp ? passes.max_point() : 0;
-        if (passes.max_ulp >= acc.worst.ulp && beats_worst(acc, passes.max_ulp, ch.first + b0 + i)) {
-          Tuple t;
-          read_tuple(ch, b0 + i, t);
-          acc.worst = {passes.max_ulp, ch.first + b0 + i, widths_[0], results[0][i], t,
-                       reference_text(out.judge->point(blk, i))};
+      for (size_t j = 0; j < outputs_.size(); ++j) {
+        const Output& out = outputs_[j];
+        if (out.int_judge) {
+          int_block(ch, b0, n, j, blk, acc);
+          continue;
         }
-      }
-      for (size_t w = 0; w * 64 < n; ++w) {
-        const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
-        for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1) {
-          const size_t i = 64 * w + size_t(__builtin_ctzll(others));
-          other_lane(ch, b0, i, blk, outs, results, c, acc);
+        if (!out.common) {
+          if (out.judge) out.judge->prepare_block(blk, true);
+          for (size_t i = 0; i < n; ++i) {
+            Tuple t;
+            read_tuple(ch, b0 + i, t);
+            const std::optional<Point> p = out.judge ? std::optional<Point>(out.judge->point(blk, i)) : std::nullopt;
+            numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, p ? &*p : nullptr, false, acc);
+          }
+          continue;
         }
+        const uint32_t* results[kMaxWidths];
+        for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
+        // Judge::point settles the others' points.
+        out.judge->prepare_block(blk, rm::needs_settled_block(out.fixed->bound));
+        rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
+        Common c;
+        uint64_t large = 0;
+        for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
+          large += uint64_t(__builtin_popcountll(passes.large[w]));
+          for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1)
+            acc.hist[bin_of(passes.ulp[64 * w + size_t(__builtin_ctzll(bits))])] += nk;
+        }
+        c.lanes = passes.count;
+        c.first_bin = nk * (passes.count - large);
+        c.mpfr = passes.by_mpfr;
+        if (passes.count > 0) {
+          c.lanes_max = passes.max_ulp;
+          // Of the passed points, only the first with the block's largest
+          // error can beat the worst so far.
+          const size_t i = passes.max_ulp >= acc.worst.ulp ? passes.max_point() : 0;
+          if (passes.max_ulp >= acc.worst.ulp && beats_worst(acc, passes.max_ulp, ch.first + b0 + i)) {
+            Tuple t;
+            read_tuple(ch, b0 + i, t);
+            acc.worst = {passes.max_ulp, ch.first + b0 + i, widths_[0], results[0][i], t,
+                         reference_text(out.judge->point(blk, i))};
+          }
+        }
+        for (size_t w = 0; w * 64 < n; ++w) {
+          const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
+          for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1)
+            other_lane(ch, b0, 64 * w + size_t(__builtin_ctzll(others)), j, blk, results, c, acc);
+        }
+        c.add_to(acc, nk);
       }
-      c.add_to(acc, nk);
     }
   }
 
-  // Lane B0 + I of a block, which pass_block left undecided: counted as
-  // record counts each width's result when every width passes on its own
-  // (rm::pass_each_width), else through common_case and numeric_lane.
-  void other_lane(const SweepChunk& ch, size_t b0, size_t i, const rm::Judge::Block& blk, const uint8_t* const* outs,
+  // Output J, an integer result, of the N lanes of a block from B0: a lane
+  // whose every width returned the same accepted value is counted as
+  // numeric_lane counts it; any other goes through numeric_lane.
+  void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
+    const Output& out = outputs_[j];
+    const size_t nk = widths_.size();
+    uint64_t passed = 0;
+    for (size_t i = 0; i < n; ++i) {
+      int32_t got0;
+      std::memcpy(&got0, ch.out[0][j] + 4 * (b0 + i), 4);
+      bool same = true;
+      for (size_t k = 1; k < nk; ++k) {
+        int32_t got;
+        std::memcpy(&got, ch.out[k][j] + 4 * (b0 + i), 4);
+        same &= got == got0;
+      }
+      const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
+      if (same && out.int_judge->accepts(args, got0)) {
+        ++passed;
+        continue;
+      }
+      Tuple t;
+      read_tuple(ch, b0 + i, t);
+      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
+    }
+    for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
+  }
+
+  // Lane B0 + I of a block, output J, which pass_block left undecided:
+  // counted as record counts each width's result when every width passes
+  // on its own (rm::pass_each_width), else through common_case (a single
+  // output) or numeric_lane.
+  void other_lane(const SweepChunk& ch, size_t b0, size_t i, size_t j, const rm::Judge::Block& blk,
                   const uint32_t* const* results, Common& c, Acc& acc) const {
     const uint64_t lane = ch.first + b0 + i;
-    const Output& out = outputs_.front();
+    const Output& out = outputs_[j];
     double ulp[kMaxWidths];
     if (rm::pass_each_width(blk, i, results, widths_.size(), out.fixed->bound, ulp)) {
       for (size_t k = 0; k < widths_.size(); ++k) {
@@ -497,8 +544,12 @@ class MathVerifier {
     Tuple t;
     read_tuple(ch, b0 + i, t);
     const Point p = out.judge->point(blk, i);
-    if (common_case(outs, b0 + i, lane, t, p, c, acc)) return;
-    numeric_lane(ch, b0 + i, lane, t, 0, &p, !std::isfinite(p.approx), acc);
+    if (common_case_ok_) {
+      const uint8_t* outs[kMaxWidths];
+      for (size_t k = 0; k < widths_.size(); ++k) outs[k] = ch.out[k][0];
+      if (common_case(outs, b0 + i, lane, t, p, c, acc)) return;
+    }
+    numeric_lane(ch, b0 + i, lane, t, j, &p, !std::isfinite(p.approx), acc);
   }
 
   // A lane whose every width returned GOT (the certain nearest value, or
@@ -686,8 +737,8 @@ class MathVerifier {
       for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
         for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
-        if (rm::exact_int_accepts(out.judge_name, args, got[k0], denormals_, Fmt::format)) continue;
-        const int32_t want = rm::exact_int(out.judge_name, args);
+        if (out.int_judge->accepts(args, got[k0])) continue;
+        const int32_t want = int32_t(out.int_judge->exact(args));
         for (size_t k = k0; k < k1; ++k) {
           ++acc.widths[k].failed;
           acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got[k]), uint32_t(want), std::to_string(want),
@@ -879,6 +930,7 @@ class MathVerifier {
   Regime regime_;
   bool judged_ = true;
   bool common_case_ok_ = false;
+  bool blocks_ok_ = false;  // a float case's lanes go in blocks: not under finite-math-only
   bool one_float_arg_ = false;
   rm::Denormals denormals_ = rm::Denormals::Kept;
   std::vector<Output> outputs_;

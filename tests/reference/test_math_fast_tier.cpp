@@ -326,8 +326,12 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
         for (const double x : large) add(x, 0);
       run_batch(batch, points);
       Num x(64), y(64), z(64), real(kPrec);
+      long left = 0;  // points the batch leaves to the generic path (fast_batch.hpp)
       for (const math::Judge::Point& q : points) {
-        ASSERT_GE(q.error, 0) << info.name;
+        if (q.error < 0) {
+          ++left;
+          continue;
+        }
         mpfr_set_d(x.v, q.args[0], MPFR_RNDN);
         mpfr_set_d(y.v, q.args[1], MPFR_RNDN);
         mpfr_set_d(z.v, q.args[2], MPFR_RNDN);
@@ -335,6 +339,7 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
         ++checked;
         ASSERT_TRUE(within_error(c.name, q.approx, real.v, q.error, q.args)) << (vector ? " (libmvec)" : " (scalar)");
       }
+      EXPECT_LE(left, 4 * 21) << info.name << ": the batch leaves only special values (zeros)";
     }
   }
   EXPECT_GE(batches, 30);  // sin, cos, sincos.*, pow, pown, x+y, x-y, x*y, x/y, 1/x, sqrt twice; exp*, log* once
@@ -399,6 +404,52 @@ TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
           }
         }
         if (f != math::Fn::atan2pi) break;
+      }
+    }
+  }
+  EXPECT_GT(exact_points, 1000);
+}
+
+// The batch tier of the one-argument *pi functions (AVX2, libmvec) on the
+// same inputs: a point it encloses exactly (error 0) must be the real
+// result, with MPFR's sign at a zero or an infinity, and with it in the
+// same places as pi_function; any other within the function's bound.
+TEST(MathFastTier, PiFunctionBatchesAroundTheirReductionEdges) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::vector<float> inputs;
+  const auto around = [&](float v) { add_around(inputs, v, 4); };
+  for (int q = -16; q <= 16; ++q) around(static_cast<float>(q) / 4);
+  for (int e = 0; e <= 24; ++e) {
+    const float p = std::ldexp(1.0f, e);
+    for (const float v : {p, p + 0.5f, p + 1, p + 1.5f, p - 0.5f, p - 1.5f, 3 * p + 0.5f}) {
+      around(v);
+      around(-v);
+    }
+  }
+  for (const float v : kSpecials) inputs.push_back(v);
+  Num x(64), real(kPrec);
+  long exact_points = 0;
+  for (const char* name : {"sinpi", "cospi", "tanpi", "asinpi", "acospi", "atanpi"}) {
+    const math::Fn f = math::fn_of(math::function_id(name));
+    const Case& c = case_named(name);
+    const double bound = math::fast_spec(f).error_dulps;
+    std::vector<math::Judge::Point> points(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
+    run_batch(math::fast_batch(f, true), points);
+    for (const math::Judge::Point& q : points) {
+      bool scalar_exact = false;
+      math::pi_function(f, q.args, &scalar_exact);
+      ASSERT_EQ(q.error == 0, scalar_exact) << name << "(" << q.args[0] << ")";
+      mpfr_set_d(x.v, q.args[0], MPFR_RNDN);
+      c.real(real.v, x.v, nullptr, nullptr);
+      if (q.error == 0) {
+        ++exact_points;
+        ASSERT_TRUE(within_error(name, q.approx, real.v, 0, q.args));
+        if (mpfr_zero_p(real.v) || mpfr_inf_p(real.v)) {
+          ASSERT_EQ(std::signbit(q.approx), mpfr_signbit(real.v) != 0) << name << "(" << q.args[0] << ")";
+        }
+      } else {
+        ASSERT_TRUE(within(name, q.approx, real.v, bound, q.args));
       }
     }
   }

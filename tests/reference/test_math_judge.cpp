@@ -3,14 +3,17 @@
 // function list, and the integer results. The equivalence of the fast tier
 // with these verdicts is test_math_equivalence.cpp's job.
 #include <gtest/gtest.h>
+#include <mpfr.h>
 
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "oracle.hpp"
+#include "reference/fp_bits.hpp"
 #include "reference/math/judge.hpp"
 
 namespace {
@@ -261,6 +264,65 @@ TEST(MathIntegers, ExactValuesAndTheSpecsChoices) {
   EXPECT_EQ(value("remquo.quo", 1.0, 0.0), 0);
   EXPECT_TRUE(accepts("remquo.quo", 0, Denormals::MayFlush, 1.0, 0x1p-140));
   EXPECT_THROW(value("sin", 1.0), std::invalid_argument);
+}
+
+// ilogb's and frexp's exponents are the C library's on floats of every
+// exponent field (every 4099th bit pattern) and on doubles of every binade,
+// subnormal ones included.
+TEST(MathJudge, ExponentsAreTheCLibrarys) {
+  std::vector<double> xs;
+  for (uint64_t bits = 1; bits < 0x7f800000u; bits += 4099) xs.push_back(clconform::ref::float_from_bits(uint32_t(bits)));
+  for (int e = -1074; e <= 1023; ++e) xs.push_back(std::ldexp(1.37, e));
+  long compared = 0;
+  for (const double magnitude : xs) {
+    for (const double x : {magnitude, -magnitude}) {
+      const double args[3] = {x, 0, 0};
+      int e = 0;
+      std::frexp(x, &e);
+      ASSERT_EQ(math::exact_int("frexp.exponent", args), e) << x;
+      ASSERT_EQ(math::exact_int("ilogb", args), std::ilogb(x)) << x;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 1000000);
+}
+
+// lgamma_r's sign is Gamma's, which mpfr_lgamma reports: on every float
+// within 8 of each integer from -200 to 8, on three floats of each sign in
+// every binade below 1, and on every 65537th float below -2^-30.
+TEST(MathJudge, LgammaSignIsTheSignMpfrGives) {
+  std::vector<float> xs;
+  const auto around = [&](float v) {
+    float w = v;
+    for (int k = 0; k < 8; ++k) w = std::nextafter(w, -INFINITY);
+    for (int k = 0; k < 17; ++k, w = std::nextafter(w, INFINITY)) xs.push_back(w);
+  };
+  for (int n = -200; n <= 8; ++n) around(static_cast<float>(n));
+  for (int e = -149; e < 0; ++e)
+    for (const float m : {1.0f, 1.3f, 1.9999f}) {
+      xs.push_back(std::ldexp(m, e));
+      xs.push_back(-std::ldexp(m, e));
+    }
+  for (uint32_t bits = 0xb0800000u; bits < 0xff800000u; bits += 65537) xs.push_back(clconform::ref::float_from_bits(bits));
+  long compared = 0;
+  mpfr_t x, y;
+  mpfr_inits2(64, x, y, static_cast<mpfr_ptr>(nullptr));
+  for (const float v : xs) {
+    const double args[3] = {v, 0, 0};
+    int64_t want = 0;
+    mpfr_set_d(x, v, MPFR_RNDN);
+    if (std::isfinite(v) && v != 0 && !(v < 0 && v == std::floor(v))) {
+      int sign = 0;
+      mpfr_lgamma(y, &sign, x, MPFR_RNDN);
+      want = sign;
+    } else if (v == INFINITY) {
+      want = 1;
+    }
+    ASSERT_EQ(math::exact_int("lgamma_r.sign", args), want) << v;
+    ++compared;
+  }
+  mpfr_clears(x, y, static_cast<mpfr_ptr>(nullptr));
+  EXPECT_GT(compared, 10000);
 }
 
 }  // namespace
