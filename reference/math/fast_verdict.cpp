@@ -14,6 +14,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // Float's overflow threshold 2^(emax+1): an infinite result stands for
 // every real beyond it (reference/ulp.hpp).
 constexpr double kBeyondFloat = 0x1p128;
+constexpr double kSmallestNormal = 0x1p-126;
 
 FastVerdict decided(bool pass, double ulp, double absolute) {
   FastVerdict v;
@@ -49,6 +50,14 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
   }
 
   const double lo = a - e, hi = a + e;
+  // A zero that fails as a value passes as a flushed result (error 0,
+  // mpfr_verdict.cpp's check_point_with_flush) when every real value in
+  // the enclosure is subnormal before rounding: 0 < |r| < 2^-126 (7.5.3).
+  const auto fail_unless_flushed = [&](double ulp, double absolute) {
+    const bool subnormal_real = (lo > 0 && hi < kSmallestNormal) || (hi < 0 && lo > -kSmallestNormal);
+    if (flush && g == 0 && subnormal_real) return decided(true, 0, 0);
+    return fail(ulp, absolute);
+  };
   // Errors in ulps are distances times 2^-ulp_exponent (exact scalings;
   // approx's prepared once per point).
   const double scale = p.ulp_scale;
@@ -70,7 +79,7 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
       if (!p.certain) return {};
       // Zeros of either sign are equal here (mpfr_verdict.cpp says why).
       if (got == p.nearest || (g == 0 && (p.nearest & 0x7fffffffu) == 0)) return decided(true, d * scale, absolute);
-      return fail(d * scale, absolute);
+      return fail_unless_flushed(d * scale, absolute);
     case Bound::Kind::Absolute: {
       if (std::isinf(g)) return fail(d * scale, kInf);
       if ((d + e) * (1 + kFastVerdictSlack) <= bound.value) return decided(true, d * scale, absolute);
@@ -88,7 +97,8 @@ FastVerdict fast_verdict(const Judge::Point& p, uint32_t got, const Bound& bound
       const int at_lo = float_ulp_exponent(lo), at_hi = float_ulp_exponent(hi);
       const int smallest = lo < 0 && hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
       if ((d + e) * (1 + kFastVerdictSlack) * float_scale_of(smallest) <= bound.value) return decided(true, d * scale, absolute);
-      if ((d - e) * (1 - kFastVerdictSlack) * float_scale_of(std::max(at_lo, at_hi)) > bound.value) return fail(d * scale, absolute);
+      if ((d - e) * (1 - kFastVerdictSlack) * float_scale_of(std::max(at_lo, at_hi)) > bound.value)
+        return fail_unless_flushed(d * scale, absolute);
       return {};
     }
   }

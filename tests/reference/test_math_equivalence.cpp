@@ -238,6 +238,47 @@ TEST(MathEquivalence, FastTierDecidesAlmostEverythingQuickly) {
 // tie), the edges of each vector function's domain, special values. The
 // verdict equals the MPFR-only one, and does not depend on where in a batch
 // a point sits.
+// A zero for a real result that is subnormal before rounding passes under
+// flushing (7.5.3), and the fast verdict decides it without MPFR, with
+// MPFR's error (0): 1/x of floats from 2^126 up and exp of floats below
+// -87.3 (every 4099th), against zeros, the nearest float and a few ulps
+// off, under ULP bounds and correct rounding; kept denormals as control.
+TEST(MathEquivalence, FlushedZerosForSubnormalResultsAreDecidedWithoutMpfr) {
+  long decided_fast = 0;
+  for (const char* name : {"recip", "exp"}) {
+    const math::Fn f = math::fn_of(math::function_id(name));
+    std::vector<double> xs;
+    if (f == math::Fn::recip) {
+      for (uint32_t b = 0x7e800000u; b < 0x7f800000u; b += 4099) {
+        xs.push_back(float_of(b));
+        xs.push_back(-float_of(b));
+      }
+    } else {
+      for (float x = -87.4f; x > -104.0f; x -= 0.0371f) xs.push_back(x);
+    }
+    for (const Denormals d : {Denormals::MayFlush, Denormals::Kept}) {
+      const Judge judge(name, d);
+      for (const double x : xs) {
+        const double args[3] = {x, 0, 0};
+        const Judge::Point p = judge.prepare(args);
+        for (const uint32_t got : {0u, 0x80000000u, p.nearest, p.nearest + 1, p.nearest + 40}) {
+          for (const Bound& b : {Bound{Bound::Kind::Ulps, 4}, Bound{Bound::Kind::Ulps, 8192},
+                                 Bound{Bound::Kind::CorrectlyRounded, 0}}) {
+            const math::Verdict fast = judge.judge(p, got, b);
+            const math::Verdict slow = math::mpfr_verdict(f, args, got, b, d);
+            ASSERT_EQ(fast.pass, slow.pass) << name << "(" << x << ") got 0x" << std::hex << got;
+            if (!fast.used_mpfr) {
+              ASSERT_NEAR(fast.ulp, slow.ulp, 1e-6 * (1 + slow.ulp)) << name << "(" << x << ") got 0x" << std::hex << got;
+            }
+            if (d == Denormals::MayFlush && (got & 0x7fffffffu) == 0 && fast.pass && !fast.used_mpfr) ++decided_fast;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(decided_fast, 1000);
+}
+
 TEST(MathEquivalence, BatchPreparedPointsGiveTheMpfrOnlyVerdict) {
   std::mt19937_64 rng(kSeed + 2);
   long compared = 0;

@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -250,6 +251,19 @@ void compare_paths(const json::Value& params, const sm::Regime& regime, bool ful
   for (const auto& w : a.widths) checked += w.checked;
   EXPECT_GT(checked, 0u) << what;
   expect_same(a, b, what);
+}
+
+// bin_of against its definition: the last edge at or below the error.
+TEST(MathVerifier, BinOfIsTheBinWhoseLowerEdgeIsTheLastAtOrBelowTheError) {
+  std::vector<double> us = {0, 1e-300, HUGE_VAL, 1e300};
+  for (double e : sm::kEdges)
+    for (double u : {e, std::nextafter(e, 0.0), std::nextafter(e, HUGE_VAL), e * 1.25 + 0.1}) us.push_back(u);
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 100000; ++i) us.push_back(std::ldexp(double(rng() >> 11) * 0x1p-53, int(rng() % 40) - 20));
+  for (double u : us) {
+    const size_t want = size_t(std::upper_bound(sm::kEdges.begin(), sm::kEdges.end(), u) - sm::kEdges.begin()) - 1;
+    ASSERT_EQ(sm::bin_of(u), want) << u;
+  }
 }
 
 TEST(MathVerifier, CommonPathEqualsPerLanePathOnEveryFloatCaseQuickInputs) {
