@@ -63,7 +63,12 @@ inline double exact_unary(double x) {
   if constexpr (F == Fn::floor || F == Fn::fract_floor) return std::floor(x);
   if constexpr (F == Fn::ceil) return std::ceil(x);
   if constexpr (F == Fn::trunc || F == Fn::modf_int) return std::trunc(x);
-  if constexpr (F == Fn::round) return std::round(x);
+  if constexpr (F == Fn::round) {
+    // Half away from zero, as C's round, without a call: x - trunc(x) is
+    // exact, and an infinity's NaN difference keeps trunc's value.
+    const double t = std::trunc(x);
+    return std::fabs(x - t) >= 0.5 ? t + std::copysign(1.0, x) : t;
+  }
   if constexpr (F == Fn::rint) return std::nearbyint(x);  // the host runs in round-to-nearest-even
   if constexpr (F == Fn::logb) return std::logb(x);
   if constexpr (F == Fn::fract) {
