@@ -361,12 +361,10 @@ void add_every_small_binade(std::vector<float>& out) {
   }
 }
 
-// The *pi functions where their reduction is decided (pi_functions.hpp):
-// on and around every quarter-integer from -4 to 4, and half-integers and
-// integers of every magnitude up to 2^24, where floats stop having
-// fractions. A value declared exact must be the real result with MPFR's
-// sign; any other within the function's bound.
-TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
+// Where the *pi functions' reduction is decided (pi_functions.hpp): on and
+// around every quarter-integer from -4 to 4, and half-integers and integers
+// of every magnitude up to 2^24, where floats stop having fractions.
+std::vector<float> pi_reduction_edges() {
   std::vector<float> inputs;
   const auto around = [&](float v) { add_around(inputs, v, 4); };
   for (int q = -16; q <= 16; ++q) around(static_cast<float>(q) / 4);
@@ -377,6 +375,13 @@ TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
       around(-v);
     }
   }
+  return inputs;
+}
+
+// The *pi functions around their reduction edges. A value declared exact must be the real result with MPFR's
+// sign; any other within the function's bound.
+TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
+  std::vector<float> inputs = pi_reduction_edges();
   Num x(64), y(64), real(kPrec);
   long exact_points = 0;
   for (const char* name : {"sinpi", "cospi", "tanpi", "asinpi", "acospi", "atanpi", "atan2pi"}) {
@@ -416,16 +421,7 @@ TEST(MathFastTier, PiFunctionsAroundTheirReductionEdges) {
 // same places as pi_function; any other within the function's bound.
 TEST(MathFastTier, PiFunctionBatchesAroundTheirReductionEdges) {
   if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
-  std::vector<float> inputs;
-  const auto around = [&](float v) { add_around(inputs, v, 4); };
-  for (int q = -16; q <= 16; ++q) around(static_cast<float>(q) / 4);
-  for (int e = 0; e <= 24; ++e) {
-    const float p = std::ldexp(1.0f, e);
-    for (const float v : {p, p + 0.5f, p + 1, p + 1.5f, p - 0.5f, p - 1.5f, 3 * p + 0.5f}) {
-      around(v);
-      around(-v);
-    }
-  }
+  std::vector<float> inputs = pi_reduction_edges();
   for (const float v : kSpecials) inputs.push_back(v);
   Num x(64), real(kPrec);
   long exact_points = 0;
