@@ -166,10 +166,12 @@ class EntryReader {
       const json::Value& w = x.get("widths");
       if (!w.is_array() || w.size() == 0) fault("'widths' must be a non-empty list");
       for (const auto& v : w.as_array()) {
-        const unsigned n = v.is_number() ? unsigned(v.as_double()) : 0;
-        if (std::find(std::begin(kWidths), std::end(kWidths), n) == std::end(kWidths) || double(n) != v.as_double())
-          fault("'widths' may hold only 1, 2, 3, 4, 8, 16");
-        f.widths.push_back(n);
+        // Compared as a double: a number outside unsigned's range must not
+        // be converted before it is known to be a width.
+        const double d = v.is_number() ? v.as_double() : 0;
+        const auto* n = std::find_if(std::begin(kWidths), std::end(kWidths), [d](unsigned w) { return double(w) == d; });
+        if (n == std::end(kWidths)) fault("'widths' may hold only 1, 2, 3, 4, 8, 16");
+        f.widths.push_back(*n);
       }
     }
     if (x.has("inputs")) {

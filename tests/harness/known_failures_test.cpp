@@ -200,6 +200,12 @@ TEST(KnownFailures, MalformedEntriesAreRefusedWithTheirPlace) {
   EXPECT_NE(message(one_entry(R"({"kinds": ["wrong"], "max_count": 1})")).find("'kinds' has 'wrong'"), std::string::npos);
   EXPECT_NE(message(one_entry(R"({"kinds": ["wrong_value"], "widths": [5], "max_count": 1})")).find("widths"),
             std::string::npos);
+  for (const char* w : {"377777777777", "-1", "1e300", "2.5"}) {
+    EXPECT_NE(message(one_entry(std::string(R"({"kinds": ["wrong_value"], "widths": [)") + w + R"(], "max_count": 1})"))
+                  .find("'widths' may hold only"),
+              std::string::npos)
+        << w;
+  }
   EXPECT_NE(message(one_entry(R"({"kinds": ["wrong_value"], "max_count": 1, "colour": 1})")).find("unknown field 'colour'"),
             std::string::npos);
   EXPECT_NE(message(one_entry(R"({"kinds": ["wrong_value"], "inputs": {"range": ["1", "0"]}, "max_count": 1})"))
