@@ -154,7 +154,7 @@ void enclosure(const DoubleJudge::Point& p, Q* q, Q* e) {
 // underflow in double; 1 elsewhere.
 double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0; }
 
-// The double-arithmetic fields of P (judge_double.hpp), from approx, the
+// The double-arithmetic fields of a point (judge_double.hpp), from approx, the
 // difference RESID = (q - approx) * t (within 2^-53 of itself, or 2^-1075
 // absolute, which is below 2^-63 s t) and E_UP >= e * t (within 2^-52 of
 // it, or 2^-1075 absolute), with T = fast_prescale(approx): only for finite
@@ -168,36 +168,64 @@ double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0;
 // approx's sign taken out) reach the binade below only when A = 2^52 and
 // the one above only when A = 2^53 - 1. Sets P.certain when no rounding
 // boundary (a midpoint: s/2 from approx, or s/4 below when A = 2^52) lies
-// within resid' +- err.
-// Returns P.fast.
-bool prepare_fast(DoubleJudge::Point& p, double t, double resid, double e_up) {
-  p.fast = false;
-  const double a = std::fabs(p.approx);
+// within resid' +- err. Returns whether APPROX is in that range.
+struct FastFields {
+  double prescale, scale, resid, err, ulp_min, ulp_max, ulp_q;
+  bool certain;
+};
+inline bool fast_fields(double approx, double t, double resid, double e_up, FastFields& f) {
+  const double a = std::fabs(approx);
   if (!(a >= 0x1p-1021 && a <= 0x1p960)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
-  p.prescale = t;
+  f.prescale = t;
   const int t_log2 = static_cast<int>(bits_of(t) >> 52) - 1023;  // t is a power of two
   // 2^(52 - exponent) / t, a normal double: 1/(s t) is a power of two and
   // the products stay normal (or below 2^-62).
-  p.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent - t_log2) << 52);
-  p.resid = resid * p.scale;
-  p.err = e_up * p.scale * (1 + 0x1p-50) + 0x1p-60;
-  const double mantissa = (a * p.prescale) * p.scale;  // A, exact
-  const double outward = p.resid * std::copysign(1.0, p.approx);  // exact: no branch on a random sign
-  const bool below = mantissa == 0x1p52 && outward - p.err <= 0;
-  const bool above = mantissa == 0x1p53 - 1 && outward + p.err >= 1;
-  p.ulp_min = below ? 0.5 : 1;
-  p.ulp_max = above ? 2 : 1;
+  f.scale = double_of(static_cast<uint64_t>(1023 + 52 - exponent - t_log2) << 52);
+  f.resid = resid * f.scale;
+  f.err = e_up * f.scale * (1 + 0x1p-50) + 0x1p-60;
+  const double mantissa = (a * f.prescale) * f.scale;  // A, exact
+  const double outward = f.resid * std::copysign(1.0, approx);  // exact: no branch on a random sign
+  const bool below = mantissa == 0x1p52 && outward - f.err <= 0;
+  const bool above = mantissa == 0x1p53 - 1 && outward + f.err >= 1;
+  f.ulp_min = below ? 0.5 : 1;
+  f.ulp_max = above ? 2 : 1;
   // ulp_at(q): a power of two itself takes the binade below's spacing
   // (reference/ulp.hpp), so q = approx = 2^k counts as below.
-  p.ulp_q = (mantissa == 0x1p52 && outward <= 0) ? 0.5 : 1;
+  f.ulp_q = (mantissa == 0x1p52 && outward <= 0) ? 0.5 : 1;
   // The midpoints around approx: s/2 away on either side, except s/4
   // below a power of two (toward zero), where the spacing halves.
-  const double slack = (std::fabs(outward) + p.err) * 0x1p-50;
+  const double slack = (std::fabs(outward) + f.err) * 0x1p-50;
   const double room_toward_zero = mantissa == 0x1p52 ? 0.25 : 0.5;
-  p.certain = (outward + p.err + slack < 0.5) & (p.err - outward + slack < room_toward_zero);
-  p.fast = true;
+  f.certain = (outward + f.err + slack < 0.5) & (f.err - outward + slack < room_toward_zero);
   return true;
+}
+
+void set_fast(DoubleJudge::Point& p, const FastFields& f) {
+  p.fast = true;
+  p.prescale = f.prescale;
+  p.scale = f.scale;
+  p.resid = f.resid;
+  p.err = f.err;
+  p.ulp_min = f.ulp_min;
+  p.ulp_max = f.ulp_max;
+  p.ulp_q = f.ulp_q;
+  p.certain = f.certain;
+}
+
+// Sets P's fast fields; returns P.fast.
+bool prepare_fast(DoubleJudge::Point& p, double t, double resid, double e_up) {
+  FastFields f;
+  p.fast = fast_fields(p.approx, t, resid, e_up, f);
+  if (p.fast) set_fast(p, f);
+  return p.fast;
+}
+
+// The fast fields prepare_value gives a point of a double-double tier
+// whose value is HI + LO within REL of itself.
+inline bool dd_fast_fields(double hi, double lo, double rel, FastFields& f) {
+  const double t = fast_prescale(hi);
+  return fast_fields(hi, t, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51), f);
 }
 
 // P's value, enclosure and rounding facts from its arguments (prepare_many,
@@ -217,8 +245,10 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
     // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
     p.approx = hi;
     p.nearest = bits_of(hi);
-    const double t = fast_prescale(hi);
-    if (prepare_fast(p, t, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51)) && p.certain) {
+    FastFields ff;
+    p.fast = dd_fast_fields(hi, lo, rel, ff);
+    if (p.fast) set_fast(p, ff);
+    if (p.fast && p.certain) {
       p.dd = true;
       p.dd_lo = lo;
       p.dd_rel = rel;
@@ -324,6 +354,50 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
       prepare_point(points[b + i], &pre);
     }
   }
+}
+
+void DoubleJudge::prepare_block(Block& b) const {
+  const Fn f = fn_of(id_);
+  constexpr size_t kCap = Block::kCapacity;
+  double hi[kCap], lo[kCap], rel = 0;
+  bool vouched[kCap];
+  if (may_have_alternatives_) {
+    for (size_t i = 0; i < b.n; ++i) b.kind[i] = Block::kOther;
+    return;
+  }
+  if (!dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
+    for (size_t i = 0; i < b.n; ++i) {
+      const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+      vouched[i] = dd_value(f, args, &hi[i], &lo[i], &rel);
+    }
+  }
+  for (size_t i = 0; i < b.n; ++i) {
+    const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+    uint64_t kind = Block::kOther;
+    FastFields ff;
+    if (f == Fn::exp && (args[0] >= 710 || args[0] <= -1500)) {  // prepare_point's beyond
+      kind = args[0] > 0 ? Block::kPlusInf : Block::kZero;
+    } else if (vouched[i]) {
+      if (dd_fast_fields(hi[i], lo[i], rel, ff) && ff.certain) {
+        kind = Block::kFast;
+        b.approx[i] = hi[i];
+        b.prescale[i] = ff.prescale;
+        b.scale[i] = ff.scale;
+        b.resid[i] = ff.resid;
+        b.err[i] = ff.err;
+        b.ulp_min[i] = ff.ulp_min;
+        b.ulp_q[i] = ff.ulp_q;
+      }
+    } else if (domain_nan(f, args)) {
+      kind = Block::kNanResult;
+    }
+    b.kind[i] = kind;
+  }
+}
+
+DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {
+  const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+  return prepare(args);
 }
 
 void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {

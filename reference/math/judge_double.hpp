@@ -73,6 +73,33 @@ class DoubleJudge {
     double hi, lo, rel;
   };
 
+  // Points prepared together for a sweep (prepare_block), in arrays: what
+  // pass_double_block (block_verdict_double.hpp) needs to find the results
+  // that pass for certain, four points per instruction. A point of any
+  // other kind is prepared again, alone, by point().
+  struct Block {
+    static constexpr size_t kCapacity = 256;
+    enum Kind : uint64_t {
+      kOther = 0,     // point() and judge decide
+      kFast = 1,      // a double-double point on the judge's double arithmetic, nearest double certain
+      kNanResult = 2, // the real result is a NaN: any NaN passes at 0 ulp
+      kPlusInf = 3,   // exp beyond 2^1024: +inf passes at 0 ulp under a bound that is not absolute
+      kZero = 4,      // exp below 2^-2164: a zero of either sign passes at 0 ulp, as kPlusInf
+    };
+    size_t n = 0;                              // points [0, n) are in use
+    alignas(32) double args[3][kCapacity];     // set by the caller
+    alignas(32) uint64_t kind[kCapacity];
+    // Point's fields of the same names, set for kFast points; approx is
+    // also nearest's value there.
+    alignas(32) double approx[kCapacity], prescale[kCapacity], scale[kCapacity], resid[kCapacity],
+        err[kCapacity], ulp_min[kCapacity], ulp_q[kCapacity];
+  };
+  // Prepares points [0, B.n) from their args: the kinds and kFast fields
+  // that prepare would give each point.
+  void prepare_block(Block& b) const;
+  // Point I of a prepared block, as prepare would return it.
+  Point point(const Block& b, size_t i) const;
+
   // The verdict on double bits GOT at POINT under BOUND.
   Verdict judge(const Point& point, uint64_t got, const Bound& bound) const;
 

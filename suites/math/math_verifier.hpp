@@ -27,6 +27,7 @@
 #include "math_inputs.hpp"
 #include "reference/fp_bits.hpp"
 #include "reference/math/block_verdict.hpp"
+#include "reference/math/block_verdict_double.hpp"
 #include "reference/math/judge.hpp"
 #include "reference/math/judge_double.hpp"
 #include "sweep_chunk.hpp"
@@ -200,6 +201,7 @@ class MathVerifier {
     common_case_ok_ = outputs_.size() == 1 && outputs_.front().common && !regime_.finite_only;
     blocks_ok_ = !regime_.finite_only;
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
+    one_double_arg_ = args_.size() == 1 && args_[0] == Arg::Double;
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
     std::vector<Tuple> check_tuples;
     for (size_t c = 0; c < checks_.size(); ++c) {
@@ -319,20 +321,21 @@ class MathVerifier {
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     init(acc);
-    if constexpr (!Fmt::fp64) {
-      if (blocks_ok_) {
-        // The edge-case lanes (the sweep's first) point by point, the rest
-        // in blocks.
-        const uint64_t check_lanes = plan_->check_lanes();
-        const size_t split = ch.first + hi <= check_lanes ? hi
-                             : ch.first + lo >= check_lanes ? lo
-                                                            : size_t(check_lanes - ch.first);
-        verify_points(ch, lo, split, acc);
-        verify_blocks(ch, split, hi, acc);
-        return;
-      }
+    // A float case's blocks take any outputs, a double case's one common
+    // output.
+    if (!(Fmt::fp64 ? common_case_ok_ : blocks_ok_)) {
+      verify_points(ch, lo, hi, acc);
+      return;
     }
-    verify_points(ch, lo, hi, acc);
+    // The edge-case lanes (the sweep's first) point by point, the rest in
+    // blocks.
+    const uint64_t check_lanes = plan_->check_lanes();
+    const size_t split = ch.first + hi <= check_lanes ? hi
+                         : ch.first + lo >= check_lanes ? lo
+                                                        : size_t(check_lanes - ch.first);
+    verify_points(ch, lo, split, acc);
+    if constexpr (Fmt::fp64) verify_double_blocks(ch, split, hi, acc);
+    else verify_blocks(ch, split, hi, acc);
   }
 
   // Whether an error of U ulp at LANE is the worst result so far: the
@@ -420,6 +423,7 @@ class MathVerifier {
     static_assert(kBatch == rm::Judge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
     rm::Judge::Block blk;
+    clear_unused_args(blk);
     rm::BlockPasses passes;
     const size_t nk = widths_.size();
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
@@ -462,35 +466,108 @@ class MathVerifier {
         out.judge->prepare_block(blk, rm::needs_settled_block(out.fixed->bound));
         rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
         Common c;
-        uint64_t large = 0;
-        for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
-          large += uint64_t(__builtin_popcountll(passes.large[w]));
-          for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1)
-            acc.hist[bin_of(passes.ulp[64 * w + size_t(__builtin_ctzll(bits))])] += nk;
-        }
-        c.lanes = passes.count;
-        c.first_bin = nk * (passes.count - large);
-        c.mpfr = passes.by_mpfr;
-        if (passes.count > 0) {
-          c.lanes_max = passes.max_ulp;
-          // Of the passed points, only the first with the block's largest
-          // error can beat the worst so far.
-          const size_t i = passes.max_ulp >= acc.worst.ulp ? passes.max_point() : 0;
-          if (passes.max_ulp >= acc.worst.ulp && beats_worst(acc, passes.max_ulp, ch.first + b0 + i)) {
-            Tuple t;
-            read_tuple(ch, b0 + i, t);
-            acc.worst = {passes.max_ulp, ch.first + b0 + i, widths_[0], results[0][i], t,
-                         reference_text(out.judge->point(blk, i))};
-          }
-        }
-        for (size_t w = 0; w * 64 < n; ++w) {
-          const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
-          for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1)
-            other_lane(ch, b0, 64 * w + size_t(__builtin_ctzll(others)), j, blk, results, c, acc);
-        }
+        count_passes(ch, b0, out, blk, results[0], passes, c, acc);
+        for_each_other(passes, n, [&](size_t i) { other_lane(ch, b0, i, j, blk, results, c, acc); });
         c.add_to(acc, nk);
       }
     }
+  }
+
+  // The passes of a block (pass_block, pass_double_block) of output OUT
+  // from lane B0, whose first width's results are RESULTS0, counted in C
+  // and ACC as count_passing_lane would count them lane by lane.
+  template <class Block>
+  void count_passes(const SweepChunk& ch, size_t b0, const Output& out, const Block& blk, const Bits* results0,
+                    const rm::BlockPasses& passes, Common& c, Acc& acc) const {
+    const size_t nk = widths_.size();
+    uint64_t large = 0;
+    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
+      large += uint64_t(__builtin_popcountll(passes.large[w]));
+      for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1)
+        acc.hist[bin_of(passes.ulp[64 * w + size_t(__builtin_ctzll(bits))])] += nk;
+    }
+    c.lanes = passes.count;
+    c.first_bin = nk * (passes.count - large);
+    c.mpfr = passes.by_mpfr;
+    if (passes.count == 0) return;
+    c.lanes_max = passes.max_ulp;
+    // Of the passed points, only the first with the block's largest error
+    // can beat the worst so far.
+    if (passes.max_ulp < acc.worst.ulp) return;
+    const size_t i = passes.max_point();
+    if (beats_worst(acc, passes.max_ulp, ch.first + b0 + i)) {
+      Tuple t;
+      read_tuple(ch, b0 + i, t);
+      acc.worst = {passes.max_ulp, ch.first + b0 + i, widths_[0], results0[i], t,
+                   reference_text(out.judge->point(blk, i))};
+    }
+  }
+
+  // F(i) for each of the first N points of a block that PASSES left undecided.
+  template <class F>
+  static void for_each_other(const rm::BlockPasses& passes, size_t n, F f) {
+    for (size_t w = 0; w * 64 < n; ++w) {
+      const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
+      for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1)
+        f(64 * w + size_t(__builtin_ctzll(others)));
+    }
+  }
+
+  // Lanes [LO, HI) of a double case with one common output
+  // (common_case_ok_), a block of kBatch at a time: the references of the
+  // block (DoubleJudge::prepare_block), the results that pass for certain
+  // counted by rm::pass_double_block, every other lane as verify_points
+  // takes it (common_case, else numeric_lane).
+  void verify_double_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
+    static_assert(kBatch == rm::DoubleJudge::Block::kCapacity, "a batch is a block");
+    if (lo >= hi) return;
+    rm::DoubleJudge::Block blk;
+    clear_unused_args(blk);
+    rm::BlockPasses passes;
+    const Output& out = outputs_.front();
+    const size_t nk = widths_.size();
+    const uint8_t* outs[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) outs[k] = ch.out[k][0];
+    for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
+      const size_t n = std::min(hi, b0 + kBatch) - b0;
+      blk.n = n;
+      if (one_double_arg_) {
+        std::memcpy(blk.args[0], ch.in[0] + 8 * b0, 8 * n);
+      } else {
+        for (size_t i = 0; i < n; ++i) {
+          Tuple t;
+          read_tuple(ch, b0 + i, t);
+          double a[3] = {0, 0, 0};
+          to_args(t, a);
+          for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
+        }
+      }
+      out.judge->prepare_block(blk);
+      const uint64_t* results[kMaxWidths];
+      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint64_t*>(ch.out[k][0] + 8 * b0);
+      rm::pass_double_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
+      Common c;
+      count_passes(ch, b0, out, blk, results[0], passes, c, acc);
+      for_each_other(passes, n, [&](size_t i) {
+        const uint64_t lane = ch.first + b0 + i;
+        Tuple t;
+        read_tuple(ch, b0 + i, t);
+        const Point p = out.judge->point(blk, i);
+        if (common_case(outs, b0 + i, lane, t, p, c, acc)) return;
+        numeric_lane(ch, b0 + i, lane, t, 0, &p, !std::isfinite(p.approx), acc);
+      });
+      c.add_to(acc, nk);
+    }
+  }
+
+  // The arguments a one-argument case's blocks never set, as zeros: a
+  // point's three arguments are read whole (quad_finite_or_infinite
+  // checks that all three are finite, for one).
+  template <class Block>
+  void clear_unused_args(Block& blk) const {
+    if (!one_float_arg_ && !one_double_arg_) return;
+    std::fill(blk.args[1], blk.args[1] + Block::kCapacity, 0.0);
+    std::fill(blk.args[2], blk.args[2] + Block::kCapacity, 0.0);
   }
 
   // Output J, an integer result, of the N lanes of a block from B0: a lane
@@ -935,6 +1012,7 @@ class MathVerifier {
   bool common_case_ok_ = false;
   bool blocks_ok_ = false;  // a float case's lanes go in blocks: not under finite-math-only
   bool one_float_arg_ = false;
+  bool one_double_arg_ = false;
   rm::Denormals denormals_ = rm::Denormals::Kept;
   std::vector<Output> outputs_;
   std::vector<EdgeCheck> checks_;

@@ -1,0 +1,34 @@
+// The verdicts that decide nearly every lane of a double sweep, for a
+// whole block of points prepared together (DoubleJudge::prepare_block), four
+// lanes per instruction: the points whose every result (one array per
+// vector width) is the same double, and which DoubleJudge::judge passes
+// without MPFR. A device result is such a pass when
+//  (a) at a kFast point under a correctly rounded bound, it is the
+//      certain nearest double;
+//  (b) at a kFast point under an ULP bound, it is finite and the judge's
+//      double arithmetic passes it (DoubleJudge::fast_passes, the same
+//      operations in the same order);
+//  (c) it is any NaN for a NaN real result, +inf for exp's results beyond
+//      2^1024, a zero for exp's below 2^-2164 (at 0 ulp).
+// Its error is the one judge gives: fast_distance / ulp_q for (a) and (b),
+// 0 for (c). Every other point is left undecided for DoubleJudge::judge,
+// point by point; nothing here fails a result.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "reference/math/block_verdict.hpp"
+#include "reference/math/judge_double.hpp"
+
+namespace clconform::ref::math {
+
+// The passes of points [0, B.n) of a prepared block whose results at width
+// k are RESULTS[k][i], k < WIDTHS, under BOUND, which must accept the
+// correctly rounded double (correct rounding, or an ULP bound of at least
+// half an ulp: otherwise nothing passes here). Passed points have
+// errors OUT.ulp; those of at least LARGE are marked in OUT.large.
+void pass_double_block(const DoubleJudge::Block& b, const uint64_t* const* results, size_t widths,
+                       const Bound& bound, double large, BlockPasses& out);
+
+}  // namespace clconform::ref::math

@@ -1,0 +1,190 @@
+// reference/math/block_verdict_double.hpp and DoubleJudge::prepare_block:
+// every point of a prepared block has the kind and fields prepare gives it
+// alone; every result pass_double_block passes is one DoubleJudge::judge
+// passes without MPFR, with the same error to the bit; and it passes every
+// result it is meant to take (a kFast point's certain nearest double under
+// correct rounding, a finite result the judge's double arithmetic passes
+// under an ULP bound, the expected NaN, infinity or zero). Arguments mix
+// stratified doubles with the ones whose points are of the rarer kinds:
+// NaN, infinite and negative arguments, exp far outside the double range,
+// results near 2^-1021 and powers of two.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "reference/fp_bits.hpp"
+#include "reference/math/block_verdict_double.hpp"
+#include "reference/math/double_double_avx2.hpp"
+#include "reference/math/judge_double.hpp"
+
+namespace {
+
+namespace math = clconform::ref::math;
+using clconform::ref::double_from_bits;
+using clconform::ref::to_bits;
+using math::Bound;
+using math::DoubleJudge;
+using Block = DoubleJudge::Block;
+
+constexpr size_t kWidths = 6;
+
+double argument(std::mt19937_64& rng, const std::string& f) {
+  switch (rng() % 12) {
+    case 0: return std::numeric_limits<double>::quiet_NaN();
+    case 1: return rng() & 1 ? HUGE_VAL : -HUGE_VAL;
+    case 2: return rng() & 1 ? 0.0 : -0.0;
+    case 3: {  // exp beyond the double range, and near its edges
+      const double edges[] = {709.78, 710, 745.1, -745.1, -1500, -1500.5, -708.4, 1e300, -1e300};
+      return edges[rng() % 9];
+    }
+    case 4:  // sin x ~ x and log x ~ x - 1 near 2^-1021 and 1
+      return f == "log" ? 1 + std::ldexp(double(int(rng() % 64) - 32), -52)
+                        : std::ldexp(1 + double(rng() % 8) * 0x1p-52, -1021 - int(rng() % 3));
+    case 5:  // a power of two
+      return std::ldexp(rng() & 1 ? 1.0 : -1.0, int(rng() % 2000) - 1000);
+    default: {  // stratified: a random exponent and mantissa
+      const uint64_t bits = (rng() & 0x800fffffffffffffull) | (uint64_t(rng() % 2047) << 52);
+      return double_from_bits(bits);
+    }
+  }
+}
+
+// A result near the point's nearest double WANT.
+uint64_t make_result(std::mt19937_64& rng, uint64_t want) {
+  const unsigned c = unsigned(rng() % 100);
+  if (c < 40) return want;
+  if (c < 60) return rng() & 1 ? want + 1 : want - 1;
+  if (c < 72) return rng() & 1 ? want + 2 + rng() % 4 : want - 2 - rng() % 4;
+  if (c < 78) return rng() & 1 ? 0x7ff8000000000000ull : 0xfff0000000000001ull;  // NaNs, payloads differ
+  if (c < 84) return rng() & 1 ? 0x7ff0000000000000ull : 0xfff0000000000000ull;
+  if (c < 90) return rng() & 1 ? 0x8000000000000000ull : 0;
+  return rng();
+}
+
+bool is_nan_bits(uint64_t g) { return (g & ~(uint64_t(1) << 63)) > 0x7ff0000000000000ull; }
+
+struct Case {
+  const char* function;
+  Bound bound;
+};
+
+TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
+  const Case cases[] = {{"sin", {Bound::Kind::Ulps, 4}},     {"cos", {Bound::Kind::Ulps, 4}},
+                        {"sin", {Bound::Kind::Ulps, 0.5}},   {"exp", {Bound::Kind::Ulps, 3}},
+                        {"log", {Bound::Kind::Ulps, 3}},     {"log", {Bound::Kind::CorrectlyRounded, 0}},
+                        {"pow", {Bound::Kind::Ulps, 16}},    {"divide", {Bound::Kind::CorrectlyRounded, 0}},
+                        {"sqrt", {Bound::Kind::CorrectlyRounded, 0}}, {"exp", {Bound::Kind::Ulps, 1}}};
+  std::mt19937_64 rng(0xd0b1e);
+  auto b = std::make_unique<Block>();
+  auto passes = std::make_unique<math::BlockPasses>();
+  std::vector<std::vector<uint64_t>> results(kWidths, std::vector<uint64_t>(Block::kCapacity));
+  const uint64_t* rows[kWidths];
+  for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
+  long kinds[5] = {}, passed = 0, compared = 0;
+  for (const Case& c : cases) {
+    for (const math::Denormals denormals : {math::Denormals::Kept, math::Denormals::MayFlush}) {
+      const DoubleJudge judge(c.function, denormals);
+      const bool two_args = std::string(c.function) == "pow" || std::string(c.function) == "divide";
+      for (int round = 0; round < 12; ++round) {
+        b->n = round % 3 == 2 ? Block::kCapacity - 1 - size_t(round % 7) : Block::kCapacity;
+        for (size_t i = 0; i < b->n; ++i) {
+          b->args[0][i] = argument(rng, c.function);
+          b->args[1][i] = two_args ? argument(rng, c.function) : 0;
+          b->args[2][i] = 0;
+        }
+        judge.prepare_block(*b);
+        std::vector<DoubleJudge::Point> points;
+        for (size_t i = 0; i < b->n; ++i) {
+          const double args[3] = {b->args[0][i], b->args[1][i], b->args[2][i]};
+          const DoubleJudge::Point p = judge.prepare(args);
+          points.push_back(p);
+          const uint64_t kind = b->kind[i];
+          ASSERT_LT(kind, 5u);
+          ++kinds[kind];
+          // The kind prepare's point has.
+          const bool fast_dd = p.dd && p.fast && p.certain;
+          EXPECT_EQ(kind == Block::kFast, fast_dd) << c.function << "(" << args[0] << ", " << args[1] << ")";
+          EXPECT_EQ(kind == Block::kPlusInf, p.beyond > 0);
+          EXPECT_EQ(kind == Block::kZero, p.beyond < 0);
+          if (kind == Block::kNanResult) {
+            EXPECT_TRUE(std::isnan(p.approx) && p.certain && !p.prepared_by_mpfr);
+          }
+          if (kind == Block::kFast) {
+            EXPECT_EQ(to_bits(b->approx[i]), to_bits(p.approx));
+            EXPECT_EQ(to_bits(b->approx[i]), p.nearest);
+            EXPECT_EQ(b->prescale[i], p.prescale);
+            EXPECT_EQ(b->scale[i], p.scale);
+            EXPECT_EQ(to_bits(b->resid[i]), to_bits(p.resid));
+            EXPECT_EQ(b->err[i], p.err);
+            EXPECT_EQ(b->ulp_min[i], p.ulp_min);
+            EXPECT_EQ(b->ulp_q[i], p.ulp_q);
+          }
+          const DoubleJudge::Point again = judge.point(*b, i);
+          EXPECT_EQ(to_bits(again.approx), to_bits(p.approx));
+          EXPECT_EQ(again.certain, p.certain);
+          const bool shared = rng() % 10 < 8;
+          const uint64_t first = make_result(rng, p.nearest);
+          for (size_t k = 0; k < kWidths; ++k) results[k][i] = shared || rng() % 3 ? first : make_result(rng, p.nearest);
+        }
+        math::pass_double_block(*b, rows, kWidths, c.bound, 0.5, *passes);
+        uint64_t count = 0;
+        double max_ulp = -1;
+        for (size_t i = 0; i < b->n; ++i) {
+          const DoubleJudge::Point& p = points[i];
+          const uint64_t g = results[0][i];
+          bool shared = true;
+          for (size_t k = 1; k < kWidths; ++k) shared &= results[k][i] == g;
+          const bool block_pass = (passes->passed[i / 64] >> (i % 64) & 1) != 0;
+          // What the block is meant to pass.
+          bool expected = false;
+          double expected_ulp = 0;
+          if (shared) {
+            switch (b->kind[i]) {
+              case Block::kFast: {
+                const double d = DoubleJudge::fast_distance(p, g);
+                expected_ulp = d / p.ulp_q;
+                expected = c.bound.correctly_rounded()
+                               ? g == p.nearest
+                               : (g & 0x7ff0000000000000ull) != 0x7ff0000000000000ull &&
+                                     DoubleJudge::fast_passes(p, d, c.bound.value);
+                break;
+              }
+              case Block::kNanResult: expected = is_nan_bits(g); break;
+              case Block::kPlusInf: expected = g == 0x7ff0000000000000ull; break;
+              case Block::kZero: expected = (g << 1) == 0; break;
+              default: break;
+            }
+          }
+          ASSERT_EQ(block_pass, expected) << c.function << " point " << i << " kind " << b->kind[i] << " result "
+                                          << std::hex << g;
+          if (!block_pass) continue;
+          ++count;
+          ++passed;
+          max_ulp = std::max(max_ulp, passes->ulp[i]);
+          EXPECT_EQ(to_bits(passes->ulp[i]), to_bits(expected_ulp));
+          EXPECT_EQ((passes->large[i / 64] >> (i % 64) & 1) != 0, passes->ulp[i] >= 0.5);
+          // The judge's own verdict on the same bits.
+          const math::Verdict v = judge.judge(p, g, c.bound);
+          ++compared;
+          EXPECT_TRUE(v.pass) << c.function << " point " << i;
+          EXPECT_FALSE(v.used_mpfr);
+          EXPECT_EQ(to_bits(v.ulp), to_bits(passes->ulp[i])) << c.function << " point " << i;
+        }
+        EXPECT_EQ(passes->count, count);
+        EXPECT_EQ(passes->max_ulp, max_ulp);
+      }
+    }
+  }
+  // Every kind was met, and the block decided most results.
+  for (long k : kinds) EXPECT_GT(k, 0);
+  EXPECT_GT(passed, 10000);
+  EXPECT_EQ(compared, passed);
+}
+
+}  // namespace
