@@ -27,7 +27,8 @@
 // accumulator, as the sweep's threads do. Printed: the thread CPU time per
 // input (all widths of one input), the wall time, the values verified per
 // second on T threads, and the verdict totals, so two builds can be
-// compared for identical results too.
+// compared for identical results too; and the time one thread takes to
+// write the inputs (the sweep's fill).
 //
 // F is a math built-in ("sin", "fp64.sin" for its double case) or a
 // conversion case without its suite ("convert_int_rte.float").
@@ -292,6 +293,11 @@ int bench_math(const Options& o, const Case& c) {
   for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
   const uint64_t total = v.total();
   std::vector<Block> blocks = make_blocks(o, total, in_bytes, [&](SweepChunk& ch) { v.fill(ch, 0, ch.count, total); });
+  // The sweep's other host share, writing the inputs: the blocks once
+  // more, on this thread.
+  const double fill0 = bench::thread_seconds();
+  for (Block& b : blocks) v.fill(b.chunk, 0, b.chunk.count, total);
+  const double fill_ns = 1e9 * (bench::thread_seconds() - fill0) / double(uint64_t(blocks.size()) * kBlock);
   std::mt19937_64 rng(o.seed + 1);
   for (Block& b : blocks) {
     const size_t n = b.chunk.count;
@@ -335,6 +341,7 @@ int bench_math(const Options& o, const Case& c) {
       [&](const SweepChunk& ch, sm::Acc& acc) { v.verify(ch, 0, ch.valid, acc); }, &cpu, &wall);
   const sm::Acc all = v.merge(accs);
   print_speed(o, c.id, uint64_t(blocks.size()) * kBlock, cpu, wall);
+  std::printf("fill %.2f ns per input (one thread)\n", fill_ns);
   uint64_t checked = 0, failed = 0;
   double max_ulp = 0;
   for (const auto& w : all.widths) checked += w.checked, failed += w.failed, max_ulp = std::max(max_ulp, w.max_ulp);

@@ -371,6 +371,7 @@ void DoubleJudge::prepare_block(Block& b) const {
       vouched[i] = dd_value(f, args, &hi[i], &lo[i], &rel);
     }
   }
+  b.dd_rel = rel;
   for (size_t i = 0; i < b.n; ++i) {
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
     uint64_t kind = Block::kOther;
@@ -386,7 +387,9 @@ void DoubleJudge::prepare_block(Block& b) const {
         b.resid[i] = ff.resid;
         b.err[i] = ff.err;
         b.ulp_min[i] = ff.ulp_min;
+        b.ulp_max[i] = ff.ulp_max;
         b.ulp_q[i] = ff.ulp_q;
+        b.dd_lo[i] = lo[i];
       }
     } else if (domain_nan(f, args)) {
       kind = Block::kNanResult;
@@ -397,19 +400,45 @@ void DoubleJudge::prepare_block(Block& b) const {
 
 DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {
   const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-  return prepare(args);
+  if (b.kind[i] != Block::kFast) return prepare(args);
+  // prepare_value's double-double point, from the block's fields.
+  Point p;
+  for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
+  mark_subnormal_arg(p);
+  p.approx = b.approx[i];
+  p.nearest = bits_of(p.approx);
+  p.certain = true;
+  p.prepared_by_mpfr = false;
+  p.dd = true;
+  p.dd_lo = b.dd_lo[i];
+  p.dd_rel = b.dd_rel;
+  p.q = 0;
+  p.e = 0;
+  p.fast = true;
+  p.prescale = b.prescale[i];
+  p.scale = b.scale[i];
+  p.resid = b.resid[i];
+  p.err = b.err[i];
+  p.ulp_min = b.ulp_min[i];
+  p.ulp_max = b.ulp_max[i];
+  p.ulp_q = b.ulp_q[i];
+  p.beyond = 0;
+  return p;
+}
+
+void DoubleJudge::mark_subnormal_arg(Point& p) const {
+  p.subnormal_arg = false;
+  if (denormals_ != Denormals::MayFlush) return;
+  for (size_t k = 0; k < 3; ++k) {
+    const double v = std::fabs(p.args[k]);
+    p.subnormal_arg |= float_args_[k] && v != 0 && v < 0x1p-1022;
+  }
 }
 
 void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
   const Fn f = fn_of(id_);
   const bool flush = denormals_ == Denormals::MayFlush;
-  p.subnormal_arg = false;
-  if (flush) {
-    for (size_t k = 0; k < 3; ++k) {
-      const double v = std::fabs(p.args[k]);
-      p.subnormal_arg |= float_args_[k] && v != 0 && v < 0x1p-1022;
-    }
-  }
+  mark_subnormal_arg(p);
   p.certain = false;
   p.fast = false;
   p.dd = false;

@@ -92,12 +92,14 @@ class DoubleJudge {
     // Point's fields of the same names, set for kFast points; approx is
     // also nearest's value there.
     alignas(32) double approx[kCapacity], prescale[kCapacity], scale[kCapacity], resid[kCapacity],
-        err[kCapacity], ulp_min[kCapacity], ulp_q[kCapacity];
+        err[kCapacity], ulp_min[kCapacity], ulp_max[kCapacity], ulp_q[kCapacity], dd_lo[kCapacity];
+    double dd_rel = 0;
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
   // that prepare would give each point.
   void prepare_block(Block& b) const;
-  // Point I of a prepared block, as prepare would return it.
+  // Point I of a prepared block, as prepare would return it (a kFast one
+  // from the block's fields, any other prepared again).
   Point point(const Block& b, size_t i) const;
 
   // The verdict on double bits GOT at POINT under BOUND.
@@ -117,6 +119,8 @@ class DoubleJudge {
   const FunctionInfo& info() const { return *info_; }
 
  private:
+  // Sets P.subnormal_arg from its arguments.
+  void mark_subnormal_arg(Point& p) const;
   // prepare_many's work for one point; PRE: its double-double value, or
   // null to compute it here.
   void prepare_point(Point& p, const DdValue* pre) const;

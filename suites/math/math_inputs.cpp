@@ -246,19 +246,19 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
 // (subnormals included); the others an exponent within 26 binades of the
 // first's half of the time, any exponent otherwise.
 uint64_t InputPlan::random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const {
+  if (arg == 0) return first_double(lane);
   const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
   const uint64_t mant = counter_bits(seed_ ^ 0x9e3779b97f4a7c15u, stream_, lane * 4 + arg) & ref::Double::mantissa_mask;
   uint64_t e;
-  if (arg == 0 || args_[0] != Arg::Double) {
-    e = arg == 0 ? (lane >> 1) % 2047 : (r >> 16) % 2047;
+  if (args_[0] != Arg::Double) {
+    e = (r >> 16) % 2047;
   } else if (r & 2) {
     const int near = int((first_bits >> 52) & 0x7FF) + int((r >> 8) % 53) - 26;
     e = uint64_t(std::clamp(near, 0, 2046));
   } else {
     e = (r >> 16) % 2047;
   }
-  const bool negative = arg == 0 ? (lane & 1) : (r & 1);
-  return (negative ? ref::Double::sign_mask : 0) | e << 52 | mant;
+  return (r & 1 ? ref::Double::sign_mask : 0) | e << 52 | mant;
 }
 
 // Argument ARG of random lane LANE. The first float argument is stratified:

@@ -16,10 +16,12 @@
 // Double cases (FP64) draw from double's edge values and exponents.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "inputs.hpp"
 #include "reference/fp_bits.hpp"
 
 namespace clconform::suites::math {
@@ -46,6 +48,14 @@ class InputPlan {
   uint64_t edge_lanes() const { return fixed_.size() - checks_; }
   bool exhaustive() const { return exhaustive_; }
   Tuple at(uint64_t lane) const;
+  // A case whose only argument is a double, drawn at random (full and
+  // quick mode): random_doubles writes at()'s bits of lanes [LANE, LANE +
+  // N), all past the fixed lanes, into OUT, without a Tuple per lane.
+  bool one_random_double() const { return !exhaustive_ && args_.size() == 1 && args_[0] == Arg::Double; }
+  void random_doubles(uint64_t lane, size_t n, uint64_t* out) const {
+    const uint64_t k0 = lane - fixed_.size();
+    for (size_t i = 0; i < n; ++i) out[i] = first_double(k0 + i);
+  }
 
   // The value an argument's bits stand for, exactly.
   double value(unsigned arg, uint64_t bits) const {
@@ -63,6 +73,13 @@ class InputPlan {
  private:
   uint64_t random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const;
   uint64_t random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const;
+  // The first argument of random lane LANE when it is a double: sign LANE &
+  // 1, exponent field (LANE >> 1) mod 2047 (subnormals included).
+  uint64_t first_double(uint64_t lane) const {
+    const uint64_t mant =
+        counter_bits(seed_ ^ 0x9e3779b97f4a7c15u, stream_, lane * 4) & ref::Double::mantissa_mask;
+    return (lane & 1 ? ref::Double::sign_mask : 0) | ((lane >> 1) % 2047) << 52 | mant;
+  }
 
   std::vector<Arg> args_;
   std::vector<std::string> int_sets_;  // per argument: which int set ("" = the default)

@@ -237,6 +237,10 @@ class MathVerifier {
       fill_counter(ch, lo, hi, ch.first - fixed);  // every float in order: lane L holds L - fixed (InputPlan::at)
       return;
     }
+    if (plan_->one_random_double() && ch.first + lo >= fixed && ch.first + hi <= end) {
+      plan_->random_doubles(ch.first + lo, hi - lo, reinterpret_cast<uint64_t*>(ch.in[0]) + lo);
+      return;
+    }
     for (size_t i = lo; i < hi; ++i) {
       const uint64_t lane = ch.first + i;
       const Tuple t = lane < end ? plan_->at(lane) : Tuple{};
