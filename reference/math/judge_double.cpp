@@ -422,7 +422,12 @@ void DoubleJudge::prepare_block(Block& b) const {
   double hi[kCap], lo[kCap], rel = 0;
   bool vouched[kCap];
   if (may_have_alternatives_) {
-    for (size_t i = 0; i < b.n; ++i) b.kind[i] = Block::kOther;
+    for (size_t i = 0; i < b.n; ++i) {
+      b.kind[i] = Block::kOther;
+      Point& p = b.others[i];
+      for (size_t k = 0; k < 3; ++k) p.args[k] = b.args[k][i];
+      prepare_point(p, nullptr);
+    }
     return;
   }
   if (!dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
@@ -457,12 +462,18 @@ void DoubleJudge::prepare_block(Block& b) const {
       b.kind[i] = args[0] > 0 ? Block::kPlusInf : Block::kZero;
     } else if (!vouched[i] && domain_nan(f, args)) {
       b.kind[i] = Block::kNanResult;
+    } else {
+      Point& p = b.others[i];
+      for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
+      const DdValue pre{vouched[i], hi[i], lo[i], rel};
+      prepare_point(p, &pre);
     }
   }
 }
 
 DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {
   const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+  if (b.kind[i] == Block::kOther) return b.others[i];
   if (b.kind[i] != Block::kFast) return prepare(args);
   // prepare_value's double-double point, from the block's fields.
   Point p;

@@ -75,8 +75,8 @@ class DoubleJudge {
 
   // Points prepared together for a sweep (prepare_block), in arrays: what
   // pass_double_block (block_verdict_double.hpp) needs to find the results
-  // that pass for certain, four points per instruction. A point of any
-  // other kind is prepared again, alone, by point().
+  // that pass for certain, four points per instruction, and the whole
+  // point where the judge needs more than that.
   struct Block {
     static constexpr size_t kCapacity = 256;
     enum Kind : uint64_t {
@@ -94,12 +94,14 @@ class DoubleJudge {
     alignas(32) double approx[kCapacity], prescale[kCapacity], scale[kCapacity], resid[kCapacity],
         err[kCapacity], ulp_min[kCapacity], ulp_max[kCapacity], ulp_q[kCapacity], dd_lo[kCapacity];
     double dd_rel = 0;
+    Point others[kCapacity];  // the kOther points, prepared as prepare prepares them
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
   // that prepare would give each point.
   void prepare_block(Block& b) const;
   // Point I of a prepared block, as prepare would return it (a kFast one
-  // from the block's fields, any other prepared again).
+  // from the block's fields, a kOther one prepared already, any other
+  // prepared again).
   Point point(const Block& b, size_t i) const;
 
   // The verdict on double bits GOT at POINT under BOUND.
