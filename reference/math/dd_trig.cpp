@@ -111,21 +111,21 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   p[0] = static_cast<uint64_t>(acc);
   // Bits 255 and 254 are the quadrant; below them the fraction f of a
   // quarter turn, f = F * 2^-254.
-  int q = static_cast<int>(p[0] >> 62);
+  // f >= 1/2: the next multiple of pi/2 is nearer, r = (f - 1) * pi/2,
+  // and F becomes 2^254 - F (the two's complement of the 256-bit number,
+  // masked). Without a branch: which way f lies is a coin toss.
+  const uint64_t top = p[0] >> 62;
   p[0] &= (uint64_t{1} << 62) - 1;
-  bool negative = false;
-  if (p[0] >> 61) {  // f >= 1/2: the next multiple of pi/2 is nearer, r = (f - 1) * pi/2
-    q = (q + 1) & 3;
-    negative = true;
-    // F = 2^254 - F: the two's complement of the 256-bit number, masked.
-    uint64_t carry = 1;
-    for (int k = 3; k >= 0; --k) {
-      const u128 s = static_cast<u128>(~p[k]) + carry;
-      p[k] = static_cast<uint64_t>(s);
-      carry = static_cast<uint64_t>(s >> 64);
-    }
-    p[0] &= (uint64_t{1} << 62) - 1;
+  const uint64_t negative = p[0] >> 61;
+  const int q = static_cast<int>((top + negative) & 3);
+  const uint64_t flip = 0 - negative;  // all ones where negative
+  uint64_t carry = negative;
+  for (int k = 3; k >= 0; --k) {
+    const u128 s = static_cast<u128>(p[k] ^ flip) + carry;
+    p[k] = static_cast<uint64_t>(s);
+    carry = static_cast<uint64_t>(s >> 64);
   }
+  p[0] &= (uint64_t{1} << 62) - 1;
   // Normalise: lz leading zeros of the 256-bit F; its top 106 bits as
   // 53 + 53, the rest (below 2^-105 of F) dropped.
   int lz = leading_zeros(p[0]);
@@ -140,10 +140,12 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   // 2^(203 - 254 - lz), the next 53 bits l weigh 2^(150 - 254 - lz).
   const uint64_t h = a1 >> 11;
   const uint64_t l = ((a1 & 0x7FF) << 42) | (a2 >> 22);
-  const DD f = fast_two_sum(static_cast<double>(h) * power_of_two(-51 - lz),
-                            static_cast<double>(l) * power_of_two(-104 - lz));
-  DD reduced = mul(f, c.half_pi);
-  if (negative) reduced = {-reduced.hi, -reduced.lo};
+  // h and l are below 2^53: exact as signed integers, one instruction each.
+  const DD f = fast_two_sum(static_cast<double>(static_cast<int64_t>(h)) * power_of_two(-51 - lz),
+                            static_cast<double>(static_cast<int64_t>(l)) * power_of_two(-104 - lz));
+  const DD product = mul(f, c.half_pi);
+  const double sign = negative ? -1.0 : 1.0;  // negation, exactly
+  const DD reduced{product.hi * sign, product.lo * sign};
   *quadrant = q;
   *r = reduced;
   return true;
