@@ -98,22 +98,33 @@ const Constants& constants() {
   return c;
 }
 
-// exp(x + x_lo) for |x_lo| <= 2^-52 |x| (x_lo = 0 for exp itself).
-CLC_DD_FMA DD exp_of(double x, double x_lo, const Constants& c) {
-  // x = k ln2/64 + r: k * ln2_64[0] is exact and within a factor of two of
-  // x (or r = x when k = 0), so x - k * ln2_64[0] is exact (Sterbenz);
-  // k * ln2_64[1] is exact as a double-double; k * ln2_64[2] (below
-  // 2^-88 absolute) rounds once. r is within 2^-130 of x - k ln2/64.
+// exp_of's reduction, shared with the block form: x + x_lo = k ln2/64 + r.
+// k * ln2_64[0] is exact and within a factor of two of x (or r = x when k
+// = 0), so x - k * ln2_64[0] is exact (Sterbenz); k * ln2_64[1] is exact
+// as a double-double; k * ln2_64[2] (below 2^-88 absolute) rounds once. r
+// is within 2^-130 of x - k ln2/64.
+struct ExpReduced {
+  int k;
+  DD r;
+};
+CLC_DD_FMA ExpReduced exp_reduce(double x, double x_lo, const Constants& c) {
   const double k = std::nearbyint(x * c.inv_ln2_64);
   const DD p = two_prod(k, c.ln2_64[1]);
   DD r = add(DD{x - k * c.ln2_64[0], 0}, DD{-p.hi, -p.lo});
   r = add(r, DD{-k * c.ln2_64[2], 0});
   if (x_lo != 0) r = add(r, DD{x_lo, 0});
+  return {static_cast<int>(k), r};
+}
+
+// exp(x + x_lo) for |x_lo| <= 2^-52 |x| (x_lo = 0 for exp itself).
+CLC_DD_FMA DD exp_of(double x, double x_lo, const Constants& c) {
+  const ExpReduced red = exp_reduce(x, x_lo, c);
+  const DD r = red.r;
   double tail = c.exp_c[kExpTerms - 1].hi;
   for (int n = kExpTerms - 2; n >= kExpDoubleFrom; --n) tail = __builtin_fma(tail, r.hi, c.exp_c[n].hi);
   DD sum{tail, 0};
   for (int n = kExpDoubleFrom - 1; n >= 0; --n) sum = add(mul(sum, r), c.exp_c[n]);
-  const int ki = static_cast<int>(k);
+  const int ki = red.k;
   const DD v = mul(c.two_to_j64[ki & 63], sum);
   const double scale = power_of_two(ki >> 6);  // floor(k / 64), within [-938, 1023]
   return {v.hi * scale, v.lo * scale};
@@ -223,6 +234,77 @@ CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, boo
   }
 }
 
+// exp_of after the reduction on four values per vector
+// (double_double_avx2.hpp: each lane gets exp_of's bits), kExpGroups
+// vectors at once to fill the latency of each one's Horner steps: R the
+// reduced arguments, T 2^(j/64) of each, S the power of two 2^floor(k/64).
+constexpr size_t kExpGroups = 4;
+CLC_DD_AVX2 void exp_lanes(const DD4* r, const DD4* t, const V4* s, DD4* out, const Constants& c) {
+  const auto coefficient = [](const DD& v) CLC_DD_AVX2 { return DD4{dd::broadcast4(v.hi), dd::broadcast4(v.lo)}; };
+  DD4 sum[kExpGroups];
+  for (size_t g = 0; g < kExpGroups; ++g) {
+    V4 tail = dd::broadcast4(c.exp_c[kExpTerms - 1].hi);
+    for (int n = kExpTerms - 2; n >= kExpDoubleFrom; --n) tail = fma4(tail, r[g].hi, dd::broadcast4(c.exp_c[n].hi));
+    sum[g] = {tail, dd::broadcast4(0)};
+  }
+  for (int n = kExpDoubleFrom - 1; n >= 0; --n)
+    for (size_t g = 0; g < kExpGroups; ++g) sum[g] = add4(mul4(sum[g], r[g]), coefficient(c.exp_c[n]));
+  for (size_t g = 0; g < kExpGroups; ++g) {
+    const DD4 v = mul4(t[g], sum[g]);
+    out[g] = {v.hi * s[g], v.lo * s[g]};
+  }
+}
+
+// dd_exp of a block: refused and tiny arguments answered at once, the
+// reductions of the rest one value at a time, packed, and their
+// polynomials 4 kExpGroups values at a time (in a stratified sweep only
+// about one value in thirty needs one: the others are beyond exp's range
+// or below 2^-60).
+CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
+  constexpr size_t kBlock = 64, kStep = 4 * kExpGroups;
+  alignas(32) double r_hi[kBlock + kStep], r_lo[kBlock + kStep], t_hi[kBlock + kStep], t_lo[kBlock + kStep],
+      s[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
+  size_t index[kBlock];
+  for (size_t b = 0; b < n; b += kBlock) {
+    size_t m = 0;
+    for (size_t i = b; i < b + kBlock && i < n; ++i) {
+      vouched[i] = x[i] >= -650 && x[i] <= 709;
+      if (!vouched[i]) continue;
+      if (std::fabs(x[i]) < 0x1p-60) {  // dd_exp's 1 + x
+        hi[i] = 1;
+        lo[i] = x[i];
+        continue;
+      }
+      const ExpReduced red = exp_reduce(x[i], 0, c);
+      r_hi[m] = red.r.hi;
+      r_lo[m] = red.r.lo;
+      t_hi[m] = c.two_to_j64[red.k & 63].hi;
+      t_lo[m] = c.two_to_j64[red.k & 63].lo;
+      s[m] = power_of_two(red.k >> 6);
+      index[m++] = i;
+    }
+    for (size_t j = m; j % kStep != 0; ++j) r_hi[j] = r_lo[j] = t_hi[j] = t_lo[j] = 0, s[j] = 1;  // whole last groups
+    for (size_t j = 0; j < m; j += kStep) {
+      DD4 r[kExpGroups], t[kExpGroups], v[kExpGroups];
+      V4 sv[kExpGroups];
+      for (size_t g = 0; g < kExpGroups; ++g) {
+        r[g] = {dd::load4(r_hi + j + 4 * g), dd::load4(r_lo + j + 4 * g)};
+        t[g] = {dd::load4(t_hi + j + 4 * g), dd::load4(t_lo + j + 4 * g)};
+        sv[g] = dd::load4(s + j + 4 * g);
+      }
+      exp_lanes(r, t, sv, v, c);
+      for (size_t g = 0; g < kExpGroups; ++g) {
+        dd::store4(v_hi + j + 4 * g, v[g].hi);
+        dd::store4(v_lo + j + 4 * g, v[g].lo);
+      }
+    }
+    for (size_t j = 0; j < m; ++j) {
+      hi[index[j]] = v_hi[j];
+      lo[index[j]] = v_lo[j];
+    }
+  }
+}
+
 // pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
 // t = y log x (one double-double product, 2^-104) is within |t| 2^-96.9
 // of y log x, and exp(t) within |t| 2^-96.9 + 2^-97 of the real pow:
@@ -261,6 +343,11 @@ bool dd_exp(double x, double* hi, double* lo) {
   *hi = v.hi;
   *lo = v.lo;
   return true;
+}
+
+void dd_exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  if (dd::cpu_has_avx2_fma()) return exp_many(x, n, hi, lo, vouched, constants());
+  for (size_t i = 0; i < n; ++i) vouched[i] = dd_exp(x[i], &hi[i], &lo[i]);
 }
 
 void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {

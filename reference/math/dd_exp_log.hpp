@@ -26,6 +26,11 @@ inline constexpr double kDdExpLogRelError = 0x1p-97;
 // false outside that range, for NaN, or on a CPU without FMA.
 bool dd_exp(double x, double* hi, double* lo);
 
+// dd_exp of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
+// vouches: the same operations, value for value, with four values in the
+// lanes of AVX2 vectors where the CPU has them.
+void dd_exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+
 // log(X) for finite X > 0 (subnormals included); false otherwise, or on a
 // CPU without FMA.
 bool dd_log(double x, double* hi, double* lo);

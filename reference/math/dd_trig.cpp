@@ -80,6 +80,16 @@ const Constants& constants() {
 
 int leading_zeros(uint64_t v) { return v ? __builtin_clzll(v) : 64; }
 
+// V negated where NEGATE is 1 (0 leaves it): its sign bit flipped, which is
+// negation bit for bit, without a branch on a sign that is a coin toss.
+inline double negated_if(double v, uint64_t negate) {
+  uint64_t b;
+  std::memcpy(&b, &v, 8);
+  b ^= negate << 63;
+  std::memcpy(&v, &b, 8);
+  return v;
+}
+
 // |x| = (4k + quadrant) * pi/2 + r, |r| <= pi/4, r as a double-double.
 // False when r is below 2^-80 quarter turns (never for a double, see the
 // header) and the truncations below would stop being relatively small.
@@ -144,8 +154,7 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   const DD f = fast_two_sum(static_cast<double>(static_cast<int64_t>(h)) * power_of_two(-51 - lz),
                             static_cast<double>(static_cast<int64_t>(l)) * power_of_two(-104 - lz));
   const DD product = mul(f, c.half_pi);
-  const double sign = negative ? -1.0 : 1.0;  // negation, exactly
-  const DD reduced{product.hi * sign, product.lo * sign};
+  const DD reduced{negated_if(product.hi, negative), negated_if(product.lo, negative)};
   *quadrant = q;
   *r = reduced;
   return true;
@@ -275,8 +284,8 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
       }
     }
     for (size_t j = 0; j < m; ++j) {
-      hi[index[j]] = negate[j] ? -v_hi[j] : v_hi[j];
-      lo[index[j]] = negate[j] ? -v_lo[j] : v_lo[j];
+      hi[index[j]] = negated_if(v_hi[j], negate[j]);
+      lo[index[j]] = negated_if(v_lo[j], negate[j]);
     }
   }
 }

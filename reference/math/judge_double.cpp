@@ -370,8 +370,8 @@ bool dd_block(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vou
     *rel = kDdTrigRelError;
     return true;
   }
-  if (f == Fn::log) {
-    dd_log_many(x, n, hi, lo, vouched);
+  if (f == Fn::log || f == Fn::exp) {
+    (f == Fn::log ? dd_log_many : dd_exp_many)(x, n, hi, lo, vouched);
     *rel = kDdExpLogRelError;
     return true;
   }

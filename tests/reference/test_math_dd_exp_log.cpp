@@ -236,4 +236,32 @@ TEST(MathDdExpLog, LogBlockFormEqualsOnePointAtATime) {
   EXPECT_GT(refused, 100000u);
 }
 
+TEST(MathDdExpLog, ExpBlockFormEqualsOnePointAtATime) {
+  std::vector<double> xs = exp_inputs();
+  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 0x1p-61, -0x1p-70, 709.0, -650.0, 709.8, -650.5};
+  for (size_t i = 0; i < xs.size(); i += 7) xs[i] = specials[(i / 7) % 11];
+  uint64_t compared = 0, refused = 0;
+  size_t len = 1;
+  for (size_t b = 0; b < xs.size(); b += len, len = len % 64 + 1) {
+    const size_t n = std::min(len, xs.size() - b);
+    double hi[64], lo[64];
+    bool vouched[64];
+    math::dd_exp_many(&xs[b], n, hi, lo, vouched);
+    for (size_t i = 0; i < n; ++i) {
+      double h = 0, l = 0;
+      const bool ok = math::dd_exp(xs[b + i], &h, &l);
+      ASSERT_EQ(vouched[i], ok) << std::hexfloat << xs[b + i];
+      if (!ok) {
+        ++refused;
+        continue;
+      }
+      ASSERT_EQ(oracle::bits_of(hi[i]), oracle::bits_of(h)) << std::hexfloat << xs[b + i];
+      ASSERT_EQ(oracle::bits_of(lo[i]), oracle::bits_of(l)) << std::hexfloat << xs[b + i];
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 500000u);
+  EXPECT_GT(refused, 10000u);
+}
+
 }  // namespace
