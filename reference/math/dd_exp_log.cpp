@@ -197,39 +197,45 @@ CLC_DD_AVX2 void log_lanes(const DD4* u, const V4* m, const DD4* minus_log_c, DD
   }
 }
 
-// dd_log of a block: the reductions one value at a time, the rest
-// 4 kLogGroups values at a time (the lanes past N compute log 1).
+// dd_log of a block: refused arguments answered at once (half of a
+// stratified sweep's are negative), the reductions of the rest one value
+// at a time, packed, and 4 kLogGroups values at a time after that.
 CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
-  constexpr size_t kStep = 4 * kLogGroups;
-  for (size_t b = 0; b < n; b += kStep) {
-    alignas(32) double u_hi[kStep], u_lo[kStep], m[kStep], l_hi[kStep], l_lo[kStep], v_hi[kStep], v_lo[kStep];
-    for (size_t j = 0; j < kStep; ++j) {
-      const size_t i = b + j;
-      const bool ok = i < n && x[i] > 0 && std::isfinite(x[i]);
-      if (i < n) vouched[i] = ok;
-      const LogReduced red = log_reduce(ok ? x[i] : 1.0, c);
-      u_hi[j] = red.u.hi;
-      u_lo[j] = red.u.lo;
-      m[j] = static_cast<double>(red.m);
-      l_hi[j] = c.minus_log_c[red.i].hi;
-      l_lo[j] = c.minus_log_c[red.i].lo;
+  constexpr size_t kBlock = 64, kStep = 4 * kLogGroups;
+  alignas(32) double u_hi[kBlock + kStep], u_lo[kBlock + kStep], m[kBlock + kStep], l_hi[kBlock + kStep],
+      l_lo[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
+  size_t index[kBlock];
+  for (size_t b = 0; b < n; b += kBlock) {
+    size_t k = 0;
+    for (size_t i = b; i < b + kBlock && i < n; ++i) {
+      vouched[i] = x[i] > 0 && std::isfinite(x[i]);
+      if (!vouched[i]) continue;
+      const LogReduced red = log_reduce(x[i], c);
+      u_hi[k] = red.u.hi;
+      u_lo[k] = red.u.lo;
+      m[k] = static_cast<double>(red.m);
+      l_hi[k] = c.minus_log_c[red.i].hi;
+      l_lo[k] = c.minus_log_c[red.i].lo;
+      index[k++] = i;
     }
-    DD4 u[kLogGroups], minus_log_c[kLogGroups], v[kLogGroups];
-    V4 mv[kLogGroups];
-    for (size_t g = 0; g < kLogGroups; ++g) {
-      u[g] = {dd::load4(u_hi + 4 * g), dd::load4(u_lo + 4 * g)};
-      mv[g] = dd::load4(m + 4 * g);
-      minus_log_c[g] = {dd::load4(l_hi + 4 * g), dd::load4(l_lo + 4 * g)};
+    for (size_t j = k; j % kStep != 0; ++j) u_hi[j] = u_lo[j] = m[j] = l_hi[j] = l_lo[j] = 0;  // whole last groups
+    for (size_t j = 0; j < k; j += kStep) {
+      DD4 u[kLogGroups], minus_log_c[kLogGroups], v[kLogGroups];
+      V4 mv[kLogGroups];
+      for (size_t g = 0; g < kLogGroups; ++g) {
+        u[g] = {dd::load4(u_hi + j + 4 * g), dd::load4(u_lo + j + 4 * g)};
+        mv[g] = dd::load4(m + j + 4 * g);
+        minus_log_c[g] = {dd::load4(l_hi + j + 4 * g), dd::load4(l_lo + j + 4 * g)};
+      }
+      log_lanes(u, mv, minus_log_c, v, c);
+      for (size_t g = 0; g < kLogGroups; ++g) {
+        dd::store4(v_hi + j + 4 * g, v[g].hi);
+        dd::store4(v_lo + j + 4 * g, v[g].lo);
+      }
     }
-    log_lanes(u, mv, minus_log_c, v, c);
-    for (size_t g = 0; g < kLogGroups; ++g) {
-      dd::store4(v_hi + 4 * g, v[g].hi);
-      dd::store4(v_lo + 4 * g, v[g].lo);
-    }
-    for (size_t j = 0; j < kStep && b + j < n; ++j) {
-      if (!vouched[b + j]) continue;
-      hi[b + j] = v_hi[j];
-      lo[b + j] = v_lo[j];
+    for (size_t j = 0; j < k; ++j) {
+      hi[index[j]] = v_hi[j];
+      lo[index[j]] = v_lo[j];
     }
   }
 }
