@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/block_passes_avx2.hpp"
 #include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_verdict.hpp"
 #include "reference/math/grid_bits.hpp"
@@ -194,16 +195,9 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
       u = _mm256_andnot_pd(special, u);
       passes = _mm256_or_pd(passes, special);
     }
-    _mm256_store_pd(out.ulp + i, u);
-    max = _mm256_max_pd(max, _mm256_blendv_pd(none, u, passes));
-    const uint64_t pass = unsigned(_mm256_movemask_pd(passes));
-    const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_and_pd(passes, _mm256_cmp_pd(u, at_least, _CMP_GE_OQ))));
-    out.passed[i / 64] |= pass << (i % 64);
-    out.large[i / 64] |= is_large << (i % 64);
+    record_passes4(out, i, passes, u, at_least, none, max);
   }
-  alignas(32) double m[4];
-  _mm256_store_pd(m, max);
-  out.max_ulp = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+  finish_max(out, max);
 }
 
 }  // namespace

@@ -440,13 +440,7 @@ class MathVerifier {
           blk.args[0][i] = double(ref::float_from_bits(bits));
         }
       } else {
-        for (size_t i = 0; i < n; ++i) {
-          Tuple t;
-          read_tuple(ch, b0 + i, t);
-          double a[3] = {0, 0, 0};
-          to_args(t, a);
-          for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
-        }
+        tuple_args(ch, b0, n, blk);
       }
       for (size_t j = 0; j < outputs_.size(); ++j) {
         const Output& out = outputs_[j];
@@ -538,13 +532,7 @@ class MathVerifier {
       if (one_double_arg_) {
         std::memcpy(blk.args[0], ch.in[0] + 8 * b0, 8 * n);
       } else {
-        for (size_t i = 0; i < n; ++i) {
-          Tuple t;
-          read_tuple(ch, b0 + i, t);
-          double a[3] = {0, 0, 0};
-          to_args(t, a);
-          for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
-        }
+        tuple_args(ch, b0, n, blk);
       }
       out.judge->prepare_block(blk);
       const uint64_t* results[kMaxWidths];
@@ -561,6 +549,18 @@ class MathVerifier {
         numeric_lane(ch, b0 + i, lane, t, 0, &p, !std::isfinite(p.approx), acc);
       });
       c.add_to(acc, nk);
+    }
+  }
+
+  // The arguments of lanes [B0, B0 + N) into BLK's arrays, tuple by tuple.
+  template <class Block>
+  void tuple_args(const SweepChunk& ch, size_t b0, size_t n, Block& blk) const {
+    for (size_t i = 0; i < n; ++i) {
+      Tuple t;
+      read_tuple(ch, b0 + i, t);
+      double a[3] = {0, 0, 0};
+      to_args(t, a);
+      for (size_t k = 0; k < 3; ++k) blk.args[k][i] = a[k];
     }
   }
 

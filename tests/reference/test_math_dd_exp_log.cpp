@@ -208,30 +208,39 @@ TEST(MathDdExpLog, LogWithinItsBoundOfMpfr) {
 // The block form of log gives dd_log's values bit for bit, and the same
 // refusals, for blocks of every length up to 64 over log's inputs above
 // (and their negatives) with zeros, infinities and NaNs mixed in.
-TEST(MathDdExpLog, LogBlockFormEqualsOnePointAtATime) {
-  std::vector<double> xs = log_inputs();
-  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 0x1p-1074, 0x1.fffffffffffffp+1023};
-  for (size_t i = 0; i < xs.size(); i += 5) xs[i] = (i / 5) % 2 ? -xs[i] : specials[(i / 10) % 9];
-  uint64_t compared = 0, refused = 0;
+// MANY (a block form) against ONE (the one-value form) on XS, in blocks of
+// 1 to 64 values: the same verdicts and bits. Returns the values compared
+// and refused.
+template <class Many, class One>
+void expect_block_form_equals(const std::vector<double>& xs, Many many, One one, uint64_t* compared,
+                              uint64_t* refused) {
   size_t len = 1;
   for (size_t b = 0; b < xs.size(); b += len, len = len % 64 + 1) {
     const size_t n = std::min(len, xs.size() - b);
     double hi[64], lo[64];
     bool vouched[64];
-    math::dd_log_many(&xs[b], n, hi, lo, vouched);
+    many(&xs[b], n, hi, lo, vouched);
     for (size_t i = 0; i < n; ++i) {
       double h = 0, l = 0;
-      const bool ok = math::dd_log(xs[b + i], &h, &l);
+      const bool ok = one(xs[b + i], &h, &l);
       ASSERT_EQ(vouched[i], ok) << std::hexfloat << xs[b + i];
       if (!ok) {
-        ++refused;
+        ++*refused;
         continue;
       }
       ASSERT_EQ(oracle::bits_of(hi[i]), oracle::bits_of(h)) << std::hexfloat << xs[b + i];
       ASSERT_EQ(oracle::bits_of(lo[i]), oracle::bits_of(l)) << std::hexfloat << xs[b + i];
-      ++compared;
+      ++*compared;
     }
   }
+}
+
+TEST(MathDdExpLog, LogBlockFormEqualsOnePointAtATime) {
+  std::vector<double> xs = log_inputs();
+  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 0x1p-1074, 0x1.fffffffffffffp+1023};
+  for (size_t i = 0; i < xs.size(); i += 5) xs[i] = (i / 5) % 2 ? -xs[i] : specials[(i / 10) % 9];
+  uint64_t compared = 0, refused = 0;
+  expect_block_form_equals(xs, math::dd_log_many, math::dd_log, &compared, &refused);
   EXPECT_GT(compared, 850000u);
   EXPECT_GT(refused, 100000u);
 }
@@ -241,25 +250,7 @@ TEST(MathDdExpLog, ExpBlockFormEqualsOnePointAtATime) {
   const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 0x1p-61, -0x1p-70, 709.0, -650.0, 709.8, -650.5};
   for (size_t i = 0; i < xs.size(); i += 7) xs[i] = specials[(i / 7) % 11];
   uint64_t compared = 0, refused = 0;
-  size_t len = 1;
-  for (size_t b = 0; b < xs.size(); b += len, len = len % 64 + 1) {
-    const size_t n = std::min(len, xs.size() - b);
-    double hi[64], lo[64];
-    bool vouched[64];
-    math::dd_exp_many(&xs[b], n, hi, lo, vouched);
-    for (size_t i = 0; i < n; ++i) {
-      double h = 0, l = 0;
-      const bool ok = math::dd_exp(xs[b + i], &h, &l);
-      ASSERT_EQ(vouched[i], ok) << std::hexfloat << xs[b + i];
-      if (!ok) {
-        ++refused;
-        continue;
-      }
-      ASSERT_EQ(oracle::bits_of(hi[i]), oracle::bits_of(h)) << std::hexfloat << xs[b + i];
-      ASSERT_EQ(oracle::bits_of(lo[i]), oracle::bits_of(l)) << std::hexfloat << xs[b + i];
-      ++compared;
-    }
-  }
+  expect_block_form_equals(xs, math::dd_exp_many, math::dd_exp, &compared, &refused);
   EXPECT_GT(compared, 500000u);
   EXPECT_GT(refused, 10000u);
 }
