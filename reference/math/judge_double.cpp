@@ -288,6 +288,29 @@ __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, con
   return n4;
 }
 
+// Whether exp's real result at ARGS is beyond what a value is needed for:
+// +1 where it is above 2^1024 (x >= 710: exp(710) > 2^1024.3), -1 where it
+// is below 2^-2164 (x <= -1500), 0 elsewhere and for other functions. The
+// verdicts on +inf and on a zero there need no value (the judge), and these
+// are half of a full sweep's stratified doubles.
+int beyond_of(Fn f, const double* args) {
+  if (f != Fn::exp || !(args[0] >= 710 || args[0] <= -1500)) return 0;
+  return args[0] > 0 ? 1 : -1;
+}
+
+// P as the double-double point of HI + LO within REL of itself whose fast
+// fields F are certain.
+void set_dd_point(DoubleJudge::Point& p, double hi, double lo, double rel, const FastFields& f) {
+  p.approx = hi;
+  p.nearest = bits_of(hi);
+  set_fast(p, f);
+  p.dd = true;
+  p.dd_lo = lo;
+  p.dd_rel = rel;
+  p.q = 0;
+  p.e = 0;
+}
+
 // P's value, enclosure and rounding facts from its arguments (prepare_many,
 // and the judge for a point prepared without them).
 void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre = nullptr) {
@@ -303,17 +326,10 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
   if (dd) {
     // hi is hi + lo rounded to double (the tiers return normalised
     // pairs); |q| <= |hi| (1 + 2^-52) bounds e = rel |q| from above.
-    p.approx = hi;
-    p.nearest = bits_of(hi);
+    // Uncertain, it goes on as a binary128 enclosure below.
     FastFields ff;
-    p.fast = dd_fast_fields(hi, lo, rel, ff);
-    if (p.fast) set_fast(p, ff);
-    if (p.fast && p.certain) {
-      p.dd = true;
-      p.dd_lo = lo;
-      p.dd_rel = rel;
-      p.q = 0;
-      p.e = 0;
+    if (dd_fast_fields(hi, lo, rel, ff) && ff.certain) {
+      set_dd_point(p, hi, lo, rel, ff);
       return;
     }
     p.q = Q(hi) + Q(lo);
@@ -446,6 +462,7 @@ void DoubleJudge::prepare_block(Block& b) const {
     if (!vouched[i] || !dd_fast_fields(hi[i], lo[i], rel, ff) || !ff.certain) continue;
     b.kind[i] = Block::kFast;
     b.approx[i] = hi[i];
+    b.dd_lo[i] = lo[i];
     b.prescale[i] = ff.prescale;
     b.scale[i] = ff.scale;
     b.resid[i] = ff.resid;
@@ -453,13 +470,12 @@ void DoubleJudge::prepare_block(Block& b) const {
     b.ulp_min[i] = ff.ulp_min;
     b.ulp_max[i] = ff.ulp_max;
     b.ulp_q[i] = ff.ulp_q;
-    b.dd_lo[i] = lo[i];
   }
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-    if (f == Fn::exp && (args[0] >= 710 || args[0] <= -1500)) {  // prepare_point's beyond
-      b.kind[i] = args[0] > 0 ? Block::kPlusInf : Block::kZero;
+    if (const int beyond = beyond_of(f, args)) {
+      b.kind[i] = beyond > 0 ? Block::kPlusInf : Block::kZero;
     } else if (!vouched[i] && domain_nan(f, args)) {
       b.kind[i] = Block::kNanResult;
     } else {
@@ -479,24 +495,10 @@ DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {
   Point p;
   for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
   mark_subnormal_arg(p);
-  p.approx = b.approx[i];
-  p.nearest = bits_of(p.approx);
-  p.certain = true;
   p.prepared_by_mpfr = false;
-  p.dd = true;
-  p.dd_lo = b.dd_lo[i];
-  p.dd_rel = b.dd_rel;
-  p.q = 0;
-  p.e = 0;
-  p.fast = true;
-  p.prescale = b.prescale[i];
-  p.scale = b.scale[i];
-  p.resid = b.resid[i];
-  p.err = b.err[i];
-  p.ulp_min = b.ulp_min[i];
-  p.ulp_max = b.ulp_max[i];
-  p.ulp_q = b.ulp_q[i];
   p.beyond = 0;
+  const FastFields f{b.prescale[i], b.scale[i], b.resid[i], b.err[i], b.ulp_min[i], b.ulp_max[i], b.ulp_q[i], true};
+  set_dd_point(p, b.approx[i], b.dd_lo[i], b.dd_rel, f);
   return p;
 }
 
@@ -528,11 +530,8 @@ void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
     p.prepared_by_mpfr = true;
     return;
   }
-  // exp(710) > 2^1024.3 and exp(-1500) < 2^-2164: the verdicts on +inf
-  // and on a zero there need no value (the judge), and these are half of
-  // a full sweep's stratified doubles.
-  if (f == Fn::exp && (p.args[0] >= 710 || p.args[0] <= -1500)) {
-    p.beyond = p.args[0] > 0 ? 1 : -1;
+  p.beyond = beyond_of(f, p.args);
+  if (p.beyond != 0) {
     p.approx = p.beyond > 0 ? HUGE_VAL : 0.0;
     p.nearest = bits_of(p.approx);
     p.certain = true;
