@@ -176,130 +176,96 @@ CLC_DD_FMA DD log_of(double x, const Constants& c) {
   return add(head, log1p_u);
 }
 
-// log_of after the reduction on four values per vector
-// (double_double_avx2.hpp: each lane gets log_of's bits), kLogGroups
-// vectors at once to fill the latency of each one's Horner steps.
-constexpr size_t kLogGroups = 4;
-CLC_DD_AVX2 void log_lanes(const DD4* u, const V4* m, const DD4* minus_log_c, DD4* out, const Constants& c) {
+// The block forms' polynomials run kGroups vectors of four values at
+// once, to fill the latency of each one's Horner steps; each lane gets the
+// one-value form's bits (double_double_avx2.hpp).
+constexpr size_t kGroups = 4;
+
+// A value's reduction as the block forms pack it: two double-doubles and a
+// double, whose meaning is the function's (below).
+struct Packed {
+  DD a, b;
+  double s;
+};
+
+// log_of after the reduction: U = t c - 1, MINUS_LOG_C = -log c, M the
+// power of two's exponent.
+CLC_DD_AVX2 void log_lanes(const DD4* u, const DD4* minus_log_c, const V4* m, DD4* out, const Constants& c) {
   const auto coefficient = [](const DD& v) CLC_DD_AVX2 { return DD4{dd::broadcast4(v.hi), dd::broadcast4(v.lo)}; };
-  DD4 sum[kLogGroups];
-  for (size_t g = 0; g < kLogGroups; ++g) {
+  DD4 sum[kGroups];
+  for (size_t g = 0; g < kGroups; ++g) {
     V4 tail = dd::broadcast4(c.log_c[kLogTerms - 1].hi);
     for (int n = kLogTerms - 2; n >= kLogDoubleFrom; --n) tail = fma4(tail, u[g].hi, dd::broadcast4(c.log_c[n].hi));
     sum[g] = {tail, dd::broadcast4(0)};
   }
   for (int n = kLogDoubleFrom - 1; n >= 0; --n)
-    for (size_t g = 0; g < kLogGroups; ++g) sum[g] = add4(mul4(sum[g], u[g]), coefficient(c.log_c[n]));
-  for (size_t g = 0; g < kLogGroups; ++g) {
+    for (size_t g = 0; g < kGroups; ++g) sum[g] = add4(mul4(sum[g], u[g]), coefficient(c.log_c[n]));
+  for (size_t g = 0; g < kGroups; ++g) {
     const DD4 log1p_u = mul4(sum[g], u[g]);
     const DD4 head = add4(mul4(DD4{m[g], dd::broadcast4(0)}, coefficient(c.ln2)), minus_log_c[g]);
     out[g] = add4(head, log1p_u);
   }
 }
 
-// dd_log of a block: refused arguments answered at once (half of a
-// stratified sweep's are negative), the reductions of the rest one value
-// at a time, packed, and 4 kLogGroups values at a time after that.
-CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
-  constexpr size_t kBlock = 64, kStep = 4 * kLogGroups;
-  alignas(32) double u_hi[kBlock + kStep], u_lo[kBlock + kStep], m[kBlock + kStep], l_hi[kBlock + kStep],
-      l_lo[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
-  size_t index[kBlock];
-  for (size_t b = 0; b < n; b += kBlock) {
-    size_t k = 0;
-    for (size_t i = b; i < b + kBlock && i < n; ++i) {
-      vouched[i] = x[i] > 0 && std::isfinite(x[i]);
-      if (!vouched[i]) continue;
-      const LogReduced red = log_reduce(x[i], c);
-      u_hi[k] = red.u.hi;
-      u_lo[k] = red.u.lo;
-      m[k] = static_cast<double>(red.m);
-      l_hi[k] = c.minus_log_c[red.i].hi;
-      l_lo[k] = c.minus_log_c[red.i].lo;
-      index[k++] = i;
-    }
-    for (size_t j = k; j % kStep != 0; ++j) u_hi[j] = u_lo[j] = m[j] = l_hi[j] = l_lo[j] = 0;  // whole last groups
-    for (size_t j = 0; j < k; j += kStep) {
-      DD4 u[kLogGroups], minus_log_c[kLogGroups], v[kLogGroups];
-      V4 mv[kLogGroups];
-      for (size_t g = 0; g < kLogGroups; ++g) {
-        u[g] = {dd::load4(u_hi + j + 4 * g), dd::load4(u_lo + j + 4 * g)};
-        mv[g] = dd::load4(m + j + 4 * g);
-        minus_log_c[g] = {dd::load4(l_hi + j + 4 * g), dd::load4(l_lo + j + 4 * g)};
-      }
-      log_lanes(u, mv, minus_log_c, v, c);
-      for (size_t g = 0; g < kLogGroups; ++g) {
-        dd::store4(v_hi + j + 4 * g, v[g].hi);
-        dd::store4(v_lo + j + 4 * g, v[g].lo);
-      }
-    }
-    for (size_t j = 0; j < k; ++j) {
-      hi[index[j]] = v_hi[j];
-      lo[index[j]] = v_lo[j];
-    }
-  }
-}
-
-// exp_of after the reduction on four values per vector
-// (double_double_avx2.hpp: each lane gets exp_of's bits), kExpGroups
-// vectors at once to fill the latency of each one's Horner steps: R the
-// reduced arguments, T 2^(j/64) of each, S the power of two 2^floor(k/64).
-constexpr size_t kExpGroups = 4;
+// exp_of after the reduction: R the reduced argument, T 2^(j/64), S the
+// power of two 2^floor(k/64).
 CLC_DD_AVX2 void exp_lanes(const DD4* r, const DD4* t, const V4* s, DD4* out, const Constants& c) {
   const auto coefficient = [](const DD& v) CLC_DD_AVX2 { return DD4{dd::broadcast4(v.hi), dd::broadcast4(v.lo)}; };
-  DD4 sum[kExpGroups];
-  for (size_t g = 0; g < kExpGroups; ++g) {
+  DD4 sum[kGroups];
+  for (size_t g = 0; g < kGroups; ++g) {
     V4 tail = dd::broadcast4(c.exp_c[kExpTerms - 1].hi);
     for (int n = kExpTerms - 2; n >= kExpDoubleFrom; --n) tail = fma4(tail, r[g].hi, dd::broadcast4(c.exp_c[n].hi));
     sum[g] = {tail, dd::broadcast4(0)};
   }
   for (int n = kExpDoubleFrom - 1; n >= 0; --n)
-    for (size_t g = 0; g < kExpGroups; ++g) sum[g] = add4(mul4(sum[g], r[g]), coefficient(c.exp_c[n]));
-  for (size_t g = 0; g < kExpGroups; ++g) {
+    for (size_t g = 0; g < kGroups; ++g) sum[g] = add4(mul4(sum[g], r[g]), coefficient(c.exp_c[n]));
+  for (size_t g = 0; g < kGroups; ++g) {
     const DD4 v = mul4(t[g], sum[g]);
     out[g] = {v.hi * s[g], v.lo * s[g]};
   }
 }
 
-// dd_exp of a block: refused and tiny arguments answered at once, the
-// reductions of the rest one value at a time, packed, and their
-// polynomials 4 kExpGroups values at a time (in a stratified sweep only
-// about one value in thirty needs one: the others are beyond exp's range
-// or below 2^-60).
-CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
-  constexpr size_t kBlock = 64, kStep = 4 * kExpGroups;
-  alignas(32) double r_hi[kBlock + kStep], r_lo[kBlock + kStep], t_hi[kBlock + kStep], t_lo[kBlock + kStep],
+// What TAKE says of a value: the tier refuses it, answers it at once, or
+// packs its reduction for the polynomial.
+enum class Take { kRefused, kAnswered, kPacked };
+using Lanes = void (*)(const DD4*, const DD4*, const V4*, DD4*, const Constants&);
+
+// A block form: TAKE(x, &hi, &lo, &packed) for each value, then LANES on
+// the packed values 4 kGroups at a time (the others need no polynomial: a
+// stratified sweep's negative arguments of log, half of them, and exp's
+// beyond its range or below 2^-60, all but about one in thirty).
+template <class TakeFn>
+CLC_DD_AVX2 void packed_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, TakeFn take, Lanes lanes,
+                             const Constants& c) {
+  constexpr size_t kBlock = 64, kStep = 4 * kGroups;
+  alignas(32) double a_hi[kBlock + kStep], a_lo[kBlock + kStep], b_hi[kBlock + kStep], b_lo[kBlock + kStep],
       s[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
   size_t index[kBlock];
   for (size_t b = 0; b < n; b += kBlock) {
     size_t m = 0;
     for (size_t i = b; i < b + kBlock && i < n; ++i) {
-      vouched[i] = x[i] >= -650 && x[i] <= 709;
-      if (!vouched[i]) continue;
-      if (std::fabs(x[i]) < 0x1p-60) {  // dd_exp's 1 + x
-        hi[i] = 1;
-        lo[i] = x[i];
-        continue;
-      }
-      const ExpReduced red = exp_reduce(x[i], 0, c);
-      r_hi[m] = red.r.hi;
-      r_lo[m] = red.r.lo;
-      t_hi[m] = c.two_to_j64[red.k & 63].hi;
-      t_lo[m] = c.two_to_j64[red.k & 63].lo;
-      s[m] = power_of_two(red.k >> 6);
+      Packed p;
+      const Take t = take(x[i], &hi[i], &lo[i], &p);
+      vouched[i] = t != Take::kRefused;
+      if (t != Take::kPacked) continue;
+      a_hi[m] = p.a.hi;
+      a_lo[m] = p.a.lo;
+      b_hi[m] = p.b.hi;
+      b_lo[m] = p.b.lo;
+      s[m] = p.s;
       index[m++] = i;
     }
-    for (size_t j = m; j % kStep != 0; ++j) r_hi[j] = r_lo[j] = t_hi[j] = t_lo[j] = 0, s[j] = 1;  // whole last groups
+    for (size_t j = m; j % kStep != 0; ++j) a_hi[j] = a_lo[j] = b_hi[j] = b_lo[j] = s[j] = 0;  // whole last groups
     for (size_t j = 0; j < m; j += kStep) {
-      DD4 r[kExpGroups], t[kExpGroups], v[kExpGroups];
-      V4 sv[kExpGroups];
-      for (size_t g = 0; g < kExpGroups; ++g) {
-        r[g] = {dd::load4(r_hi + j + 4 * g), dd::load4(r_lo + j + 4 * g)};
-        t[g] = {dd::load4(t_hi + j + 4 * g), dd::load4(t_lo + j + 4 * g)};
+      DD4 a[kGroups], bv[kGroups], v[kGroups];
+      V4 sv[kGroups];
+      for (size_t g = 0; g < kGroups; ++g) {
+        a[g] = {dd::load4(a_hi + j + 4 * g), dd::load4(a_lo + j + 4 * g)};
+        bv[g] = {dd::load4(b_hi + j + 4 * g), dd::load4(b_lo + j + 4 * g)};
         sv[g] = dd::load4(s + j + 4 * g);
       }
-      exp_lanes(r, t, sv, v, c);
-      for (size_t g = 0; g < kExpGroups; ++g) {
+      lanes(a, bv, sv, v, c);
+      for (size_t g = 0; g < kGroups; ++g) {
         dd::store4(v_hi + j + 4 * g, v[g].hi);
         dd::store4(v_lo + j + 4 * g, v[g].lo);
       }
@@ -309,6 +275,31 @@ CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, boo
       lo[index[j]] = v_lo[j];
     }
   }
+}
+
+CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
+  const auto take = [&c](double v, double*, double*, Packed* p) CLC_DD_AVX2 {
+    if (!(v > 0 && std::isfinite(v))) return Take::kRefused;
+    const LogReduced red = log_reduce(v, c);
+    *p = {red.u, c.minus_log_c[red.i], static_cast<double>(red.m)};
+    return Take::kPacked;
+  };
+  packed_many(x, n, hi, lo, vouched, take, log_lanes, c);
+}
+
+CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
+  const auto take = [&c](double v, double* h, double* l, Packed* p) CLC_DD_AVX2 {
+    if (!(v >= -650 && v <= 709)) return Take::kRefused;
+    if (std::fabs(v) < 0x1p-60) {  // dd_exp's 1 + x
+      *h = 1;
+      *l = v;
+      return Take::kAnswered;
+    }
+    const ExpReduced red = exp_reduce(v, 0, c);
+    *p = {red.r, c.two_to_j64[red.k & 63], power_of_two(red.k >> 6)};
+    return Take::kPacked;
+  };
+  packed_many(x, n, hi, lo, vouched, take, exp_lanes, c);
 }
 
 // pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
