@@ -90,6 +90,13 @@ inline double negated_if(double v, uint64_t negate) {
   return v;
 }
 
+// The top 64 bits of HIGH:LOW (one 128-bit number) shifted left by S,
+// 0 <= S < 64 (a shift of 0 gives HIGH), without a branch on S.
+inline uint64_t funnel_left(uint64_t high, uint64_t low, int s) {
+  using u128 = unsigned __int128;
+  return static_cast<uint64_t>(((static_cast<u128>(high) << 64 | low) << s) >> 64);
+}
+
 // |x| = (4k + quadrant) * pi/2 + r, |r| <= pi/4, r as a double-double.
 // False when r is below 2^-80 quarter turns (never for a double, see the
 // header) and the truncations below would stop being relatively small.
@@ -104,20 +111,18 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   // than m * 2^-254 < 2^-201.
   const int position = e - 1 + 63;  // bit i0 in the zero-padded table
   const int word = position >> 6, shift = position & 63;
-  const uint64_t* t = c.two_over_pi;
-  uint64_t w[4];  // w[0] most significant
-  for (int k = 0; k < 4; ++k)
-    w[k] = shift ? (t[word + k] << shift) | (t[word + k + 1] >> (64 - shift)) : t[word + k];
+  const uint64_t* t = c.two_over_pi + word;
+  const auto window = [&](int k) { return funnel_left(t[k], t[k + 1], shift); };
   // P = m * W mod 2^256, as words p[0] (most significant) .. p[3].
   using u128 = unsigned __int128;
   uint64_t p[4];
-  u128 acc = static_cast<u128>(m) * w[3];
+  u128 acc = static_cast<u128>(m) * window(3);
   p[3] = static_cast<uint64_t>(acc);
-  acc = static_cast<u128>(m) * w[2] + (acc >> 64);
+  acc = static_cast<u128>(m) * window(2) + (acc >> 64);
   p[2] = static_cast<uint64_t>(acc);
-  acc = static_cast<u128>(m) * w[1] + (acc >> 64);
+  acc = static_cast<u128>(m) * window(1) + (acc >> 64);
   p[1] = static_cast<uint64_t>(acc);
-  acc = static_cast<u128>(m) * w[0] + (acc >> 64);
+  acc = static_cast<u128>(m) * window(0) + (acc >> 64);
   p[0] = static_cast<uint64_t>(acc);
   // Bits 255 and 254 are the quadrant; below them the fraction f of a
   // quarter turn, f = F * 2^-254.
@@ -130,6 +135,7 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   const int q = static_cast<int>((top + negative) & 3);
   const uint64_t flip = 0 - negative;  // all ones where negative
   uint64_t carry = negative;
+#pragma GCC unroll 4
   for (int k = 3; k >= 0; --k) {
     const u128 s = static_cast<u128>(p[k] ^ flip) + carry;
     p[k] = static_cast<uint64_t>(s);
@@ -141,10 +147,9 @@ CLC_DD_FMA bool reduce(double a, const Constants& c, int* quadrant, DD* r) {
   int lz = leading_zeros(p[0]);
   if (lz == 64) lz += leading_zeros(p[1]);
   if (lz > 2 + 80) return false;  // f < 2^-81
+  // ws <= 1, so words ws .. ws + 2 all lie in p.
   const int ws = lz >> 6, bs = lz & 63;
-  const auto word_at = [&](int k) { return k < 4 ? p[k] : uint64_t{0}; };
-  const uint64_t a1 = bs ? (word_at(ws) << bs) | (word_at(ws + 1) >> (64 - bs)) : word_at(ws);
-  const uint64_t a2 = bs ? (word_at(ws + 1) << bs) | (word_at(ws + 2) >> (64 - bs)) : word_at(ws + 1);
+  const uint64_t a1 = funnel_left(p[ws], p[ws + 1], bs), a2 = funnel_left(p[ws + 1], p[ws + 2], bs);
   // F << lz = a1 * 2^192 + a2 * 2^128 + ..., its top bit at 255:
   // f = (F << lz) * 2^(-254 - lz); the top 53 bits h = a1 >> 11 weigh
   // 2^(203 - 254 - lz), the next 53 bits l weigh 2^(150 - 254 - lz).
@@ -246,28 +251,49 @@ CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
   return true;
 }
 
-// Reduces a block of arguments, packs the lanes that need the polynomial
-// (about half of a stratified sweep's: the rest are tiny, done without
-// it), and evaluates those 4 kGroups at a time.
+// sin_cos for a block of arguments. The lanes are sorted first without a
+// branch on their magnitudes, which in a sweep are a coin toss: a tiny
+// lane (below 2^-60, as reduce_for settles it) keeps its value at once,
+// every other finite lane is packed for the polynomial, and those above
+// 0.78125 are listed again to be reduced in a loop of their own. The
+// polynomials then run 4 kGroups lanes at a time.
 CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
   const Constants& c = constants();
   constexpr size_t kBlock = 64, kStep = 4 * kGroups;
   alignas(32) double r_hi[kBlock + kStep], r_lo[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
   alignas(32) long long is_cosine[kBlock + kStep];  // all ones: the lane takes the cosine polynomial
-  size_t index[kBlock];
-  bool negate[kBlock];
+  size_t index[kBlock], reduced[kBlock];
+  int quadrant[kBlock];
+  uint64_t negate[kBlock];
   for (size_t b = 0; b < n; b += kBlock) {
-    size_t m = 0;
-    for (size_t i = b; i < b + kBlock && i < n; ++i) {
-      Reduced red;
-      bool done = false;
-      vouched[i] = std::isfinite(x[i]) && reduce_for(x[i], cosine, c, &red, &done, &hi[i], &lo[i]);
-      if (!vouched[i] || done) continue;
-      r_hi[m] = red.r.hi;
-      r_lo[m] = red.r.lo;
-      is_cosine[m] = red.cosine ? -1 : 0;
-      negate[m] = red.negate;
-      index[m++] = i;
+    const size_t end = b + kBlock < n ? b + kBlock : n;
+    size_t m = 0, h = 0;
+    for (size_t i = b; i < end; ++i) {
+      const double a = std::fabs(x[i]);
+      const bool finite = std::isfinite(x[i]);
+      vouched[i] = finite;
+      hi[i] = cosine ? 1.0 : x[i];
+      lo[i] = 0;
+      r_hi[m] = a;
+      r_lo[m] = 0;
+      quadrant[m] = 0;
+      index[m] = i;
+      reduced[h] = m;
+      h += static_cast<size_t>(finite & (a > 0x1.9p-1));
+      m += static_cast<size_t>(finite & !(a < 0x1p-60));
+    }
+    for (size_t j = 0; j < h; ++j) {
+      const size_t k = reduced[j];
+      DD r{0, 0};
+      if (!reduce(r_hi[k], c, &quadrant[k], &r)) vouched[index[k]] = false;
+      r_hi[k] = r.hi;
+      r_lo[k] = r.lo;
+    }
+    // sin|x| and cos|x| by quadrant as in reduce_for.
+    for (size_t j = 0; j < m; ++j) {
+      const int turn = quadrant[j] + (cosine ? 1 : 0);
+      is_cosine[j] = -static_cast<long long>(turn & 1);
+      negate[j] = static_cast<uint64_t>((turn >> 1) & 1) ^ static_cast<uint64_t>(!cosine & std::signbit(x[index[j]]));
     }
     for (size_t j = m; j % kStep != 0; ++j) r_hi[j] = r_lo[j] = 0, is_cosine[j] = 0;  // whole last groups
     for (size_t j = 0; j < m; j += kStep) {
