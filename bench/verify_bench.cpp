@@ -34,10 +34,18 @@
 // conversion case without its suite ("convert_int_rte.float").
 //
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
-//                [--same-widths]
+//                [--same-widths] [--defects N] [--known-failures FILE]
 //
 // With --repeats R the whole verification runs R times (fresh accumulators
 // each time) and the fastest run is reported.
+//
+// A device defect, for the cost of wrong values: with --defects N one lane
+// in N (seeded) returns, at every width and in every output, the right
+// bits with bit 8 flipped (a wrong value of the same class, 256 steps off
+// for a float). With --known-failures FILE the entries of FILE that apply
+// to device "verify_bench", driver "bench" and the case excuse what they
+// describe, as in a run (bench/excuse_wrong_values.json excuses every
+// wrong value), and the failures are printed with how many were excused.
 //
 // The case's parameters come from the generated manifests ($CLCONFORM_DATA,
 // else the build tree's kernels).
@@ -56,6 +64,7 @@
 #include <vector>
 
 #include "install_paths.hpp"
+#include "known_failures.hpp"
 #include "judge_bench_options.hpp"
 #include "manifest.hpp"
 #include "conversions/conversion_values.hpp"
@@ -80,12 +89,14 @@ struct Options {
   unsigned repeats = 1;
   uint64_t seed = 1;
   bool same_widths = false;
+  uint64_t defects = 0;         // one lane in N wrong at every width; 0: none
+  std::string known_failures;  // "": no entries
 };
 
 [[noreturn]] void usage(const std::string& why) {
   std::fprintf(stderr,
                "verify_bench: %s\nusage: verify_bench --function F [--widths 1,2,...] [--inputs N] [--threads T] "
-               "[--repeats R] [--seed S] [--same-widths]\n",
+               "[--repeats R] [--seed S] [--same-widths] [--defects N] [--known-failures FILE]\n",
                why.c_str());
   std::exit(2);
 }
@@ -117,6 +128,10 @@ Options parse(int argc, char** argv) {
       o.repeats = unsigned(std::stoul(v));
     } else if (a == "--seed") {
       o.seed = std::stoull(v);
+    } else if (a == "--defects") {
+      o.defects = std::stoull(v);
+    } else if (a == "--known-failures") {
+      o.known_failures = v;
     } else {
       usage("unknown option " + a);
     }
@@ -156,11 +171,12 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
 // Output J's result at every width is WANT[i], except for the seeded
 // perturbations the header describes, in one lane of every ONE_IN, by at
 // most MAX_OFF steps, at one width or (EVERY_WIDTH) at all; only lanes
-// with MOVABLE[i] set are perturbed. Output J is added to the block's
-// arrays, and the chunk shows every output added so far.
+// with MOVABLE[i] set are perturbed. One lane in DEFECTS (0: none) is
+// wrong at every width instead (bit 8 flipped). Output J is added to the
+// block's arrays, and the chunk shows every output added so far.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
                  const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off,
-                 bool every_width) {
+                 bool every_width, uint64_t defects) {
   const size_t n = b.chunk.count;
   b.out.resize(nw);
   for (auto& outputs : b.out) outputs.emplace_back(size_t(bytes) * n);
@@ -174,6 +190,10 @@ void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t
       const uint64_t got = (r >> 40) & 1 || want[i] < off ? want[i] + off : want[i] - off;
       for (size_t w = every_width ? 0 : k; w < (every_width ? nw : k + 1); ++w)
         std::memcpy(b.out[w][j].data() + bytes * i, &got, bytes);
+    }
+    if (defects > 0 && rng() % defects == 0) {
+      const uint64_t wrong = want[i] ^ 0x100;
+      for (size_t w = 0; w < nw; ++w) std::memcpy(b.out[w][j].data() + bytes * i, &wrong, bytes);
     }
   }
   b.chunk.out.assign(nw, {});
@@ -332,12 +352,14 @@ int bench_math(const Options& o, const Case& c) {
         for (size_t i = 0; i < n; ++i) want[i] = uint32_t(int32_t(rm::exact_int(name, points[i].args)));
       }
       set_results(b, o.widths.size(), v.out_bytes()[j], want, movable, rng, 8,
-                  conforming_offset(params.at("bounds").at("full").as_array().at(j)), o.same_widths);
+                  conforming_offset(params.at("bounds").at("full").as_array().at(j)), o.same_widths, o.defects);
     }
   }
+  const KnownFailures known = KnownFailures::load(o.known_failures);
+  const CaseExcuses excuses = known.for_case("verify_bench", "bench", c.id, "", true);
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(
-      o, blocks, v.start(FailureTally()),
+      o, blocks, v.start(FailureTally(&excuses)),
       [&](const SweepChunk& ch, sm::Acc& acc) { v.verify(ch, 0, ch.valid, acc); }, &cpu, &wall);
   const sm::Acc all = v.merge(accs);
   print_speed(o, c.id, uint64_t(blocks.size()) * kBlock, cpu, wall);
@@ -351,6 +373,9 @@ int bench_math(const Options& o, const Case& c) {
   std::printf("histogram:");
   for (uint64_t h : all.hist) std::printf(" %llu", (unsigned long long)h);
   std::printf("\n");
+  std::printf("failures: %llu, %llu excused, %zu kept\n", (unsigned long long)all.failures.failed(),
+              (unsigned long long)(all.failures.failed() - all.failures.unexcused()),
+              all.failures.worst().size() + all.failures.excused().size());
   return 0;
 }
 
@@ -375,7 +400,7 @@ int bench_conversion(const Options& o, const Case& c) {
       want[i] = e.bits;
       finite[i] = e.defined && !e.nan;
     }
-    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths);
+    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths, o.defects);
   }
   double cpu = 0, wall = 0;
   cv::Tally proto;

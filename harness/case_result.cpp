@@ -19,13 +19,6 @@ size_t keep_unexcused = 16;
 
 bool worse(const Mismatch& a, const Mismatch& b) { return a.score != b.score ? a.score > b.score : a.index < b.index; }
 
-// Inserts M into LIST (sorted worst first) if it is among the LIMIT worst.
-void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit) {
-  if (list.size() == limit && !worse(m, list.back())) return;
-  list.insert(std::upper_bound(list.begin(), list.end(), m, worse), std::move(m));
-  if (list.size() > limit) list.pop_back();
-}
-
 }  // namespace
 
 size_t FailureTally::keep_limit() { return keep_unexcused; }
@@ -37,18 +30,27 @@ FailureTally::FailureTally(const CaseExcuses* excuses) : excuses_(excuses) {
   entry_max_ulp_.assign(n, 0);
 }
 
-void FailureTally::add(Mismatch m) {
+std::vector<Mismatch>* FailureTally::count(const Mismatch& m, int* excused_by) {
   ++failed_;
   const int e = excuses_ ? excuses_->cover(m) : -1;
+  *excused_by = e;
   if (e < 0) {
     ++unexcused_;
-    keep_worst(worst_, std::move(m), keep_unexcused);
-    return;
+    return keeps(worst_, m, keep_unexcused) ? &worst_ : nullptr;
   }
   ++per_entry_[size_t(e)];
   entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], m.ulp);
-  m.excused_by = e;
-  keep_worst(excused_, std::move(m), kKeepExcused);
+  return keeps(excused_, m, kKeepExcused) ? &excused_ : nullptr;
+}
+
+bool FailureTally::keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit) {
+  return list.size() < limit || worse(m, list.back());
+}
+
+void FailureTally::keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit) {
+  if (!keeps(list, m, limit)) return;
+  list.insert(std::upper_bound(list.begin(), list.end(), m, worse), std::move(m));
+  if (list.size() > limit) list.pop_back();
 }
 
 void FailureTally::merge(FailureTally&& o) {

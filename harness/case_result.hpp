@@ -59,7 +59,23 @@ class FailureTally {
 
   explicit FailureTally(const CaseExcuses* excuses = nullptr);
 
-  void add(Mismatch m);  // one wrong value
+  void add(const Mismatch& m) { add(m, [](Mismatch&) {}); }  // one wrong value
+  // One wrong value whose text (inputs, output, expected, note) DESCRIBE
+  // writes into the tally's copy of M only if the tally keeps it: M carries
+  // what the known-failure entries match on (bits, edge, kind, ulp) and
+  // what ranks it (score, index). A defect that makes millions of wrong
+  // values costs a sweep the matching and the counting, not millions of
+  // texts.
+  template <class Describe>
+  void add(const Mismatch& m, Describe&& describe) {
+    int excused_by = -1;
+    if (std::vector<Mismatch>* list = count(m, &excused_by)) {
+      Mismatch kept = m;
+      kept.excused_by = excused_by;
+      describe(kept);
+      keep_worst(*list, std::move(kept), list == &excused_ ? kKeepExcused : keep_limit());
+    }
+  }
   void merge(FailureTally&& other);
 
   uint64_t failed() const { return failed_; }
@@ -70,6 +86,14 @@ class FailureTally {
   const std::vector<Mismatch>& excused() const { return excused_; }   // examples, worst first
 
  private:
+  // Counts M as excused (by entry *EXCUSED_BY) or not, and returns the list
+  // that keeps it among its worst, or nullptr where it is not kept.
+  std::vector<Mismatch>* count(const Mismatch& m, int* excused_by);
+  // Whether LIST (worst first, at most LIMIT long) would take M.
+  static bool keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit);
+  // Inserts M into LIST if it keeps it, dropping what falls past LIMIT.
+  static void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit);
+
   const CaseExcuses* excuses_;
   uint64_t failed_ = 0, unexcused_ = 0;
   std::vector<uint64_t> per_entry_;

@@ -54,16 +54,24 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
     return;
   }
   const unsigned n = job.widths[k];
-  Mismatch m{ch.first + i, int(i % n), {show(job.src, x)}, show(job.dst, got), show(job.dst, want.bits),
-             at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
-                 (want.nan                    ? ": a NaN is due"
-                  : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
-                  : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
-                                              : ""),
-             1};
+  Mismatch m;
+  m.index = ch.first + i;
+  m.lane = int(i % n);
+  m.score = 1;
   m.bits = WrongBits{job.src.bits_format(), job.dst.bits_format(), job.src.elem_size, job.dst.elem_size, n, {x}, got,
                      want.bits};
-  t.failures.add(std::move(m));
+  // The text only for a value the tally keeps: a defect across a sweep
+  // costs no text per wrong value.
+  t.failures.add(m, [&](Mismatch& kept) {
+    kept.inputs = {show(job.src, x)};
+    kept.output = show(job.dst, got);
+    kept.expected = show(job.dst, want.bits);
+    kept.note = at_width(job.fn, job.dst, n) + "(" + vec(job.src, n) + ")" +
+                (want.nan                    ? ": a NaN is due"
+                 : is_float_nan(job.src, x)  ? ": NaN with _sat gives 0 (6.4.3.3)"
+                 : want.out_of_range         ? ": out of range, clamped (6.4.3.3)"
+                                             : "");
+  });
 }
 
 // The unsigned integer type of a D-byte destination element.

@@ -153,20 +153,22 @@ void Verifier::fill(const SweepChunk& ch, size_t lo, size_t hi) const {
   }
 }
 
-Mismatch Verifier::mismatch(uint64_t lane, unsigned w, const uint64_t* a, uint64_t got, uint64_t want,
-                            const std::string& what) const {
+Mismatch Verifier::bare_mismatch(uint64_t lane, unsigned w, const uint64_t* a, uint64_t got, uint64_t want) const {
   Mismatch m;
   m.index = lane;
   m.lane = int(lane % w);
-  for (size_t k = 0; k < arg_bytes_.size(); ++k) m.inputs.push_back(hex_bits(a[k], arg_bytes_[k]));
-  m.output = hex_bits(got, result_.bits / 8);
-  m.expected = hex_bits(want, result_.bits / 8);
-  m.note = "width " + std::to_string(w) + ": " + what;
   m.score = 1;
   const char in_format = format_.is_signed ? 'i' : 'u', out_format = result_.is_signed ? 'i' : 'u';
   m.bits = WrongBits{in_format, out_format, arg_bytes_[0], result_.bits / 8, w,
                      std::vector<uint64_t>(a, a + arg_bytes_.size()), got, want};
   return m;
+}
+
+void Verifier::texts(Mismatch& m, unsigned w, const uint64_t* a, const char* what) const {
+  for (size_t k = 0; k < arg_bytes_.size(); ++k) m.inputs.push_back(hex_bits(a[k], arg_bytes_[k]));
+  m.output = hex_bits(m.bits->output, result_.bits / 8);
+  m.expected = hex_bits(m.bits->expected, result_.bits / 8);
+  m.note = "width " + std::to_string(w) + ": " + name_ + what;
 }
 
 namespace {
@@ -277,7 +279,10 @@ void Verifier::verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, VerifyAc
       ++acc.checked[k];
       if (got != expected) {
         ++acc.failed[k];
-        acc.failures.add(mismatch(lane, widths_[k], a, got, expected, name_ + ": wrong result"));
+        // The text only for a value the tally keeps: a defect across a
+        // sweep costs no text per wrong value.
+        acc.failures.add(bare_mismatch(lane, widths_[k], a, got, expected),
+                         [&](Mismatch& kept) { texts(kept, widths_[k], a, ": wrong result"); });
       }
     }
     if (probe_) {
@@ -290,14 +295,16 @@ void Verifier::verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, VerifyAc
         if (got != uint8_t(negative)) {
           ++acc.probe_failed;
           ++acc.failed[k];
-          Mismatch m = mismatch(lane, 1, a, got, negative, "");
-          m.output = std::to_string(got);
-          m.expected = std::to_string(int(negative));
-          m.note = "width 1: " + name_ + "(...) < 0 evaluated in the call's own type; the result type is " +
-                   result_type_ + " (6.15.3): the built-in returns another type";
+          Mismatch m = bare_mismatch(lane, 1, a, got, negative);
           m.edge = "result_type_sign";
           m.bits->out_bytes = 1;
-          acc.failures.add(std::move(m));
+          acc.failures.add(m, [&](Mismatch& kept) {
+            texts(kept, 1, a, "");
+            kept.output = std::to_string(got);
+            kept.expected = std::to_string(int(negative));
+            kept.note = "width 1: " + name_ + "(...) < 0 evaluated in the call's own type; the result type is " +
+                        result_type_ + " (6.15.3): the built-in returns another type";
+          });
         }
       }
     }

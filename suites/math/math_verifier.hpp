@@ -302,25 +302,38 @@ class MathVerifier {
     return false;
   }
 
-  // A wrong result of width W: GOT and WANT are its bits and the reference's
-  // in the output's format ('f' or 'i'); EDGE names the edge case it checks.
-  Mismatch mismatch(uint64_t lane, unsigned w, const Tuple& t, char format, uint64_t got, uint64_t want,
-                    std::string expected, std::string note, double ulp, const std::string& edge = kNoEdge) const {
+  // Counts in ACC's tally the wrong results of widths [K0, K1) at LANE, all
+  // the same bits GOT; WANT is the reference's in the output's format ('f'
+  // or 'i'); EDGE names the edge case it checks and KIND, where not empty,
+  // its kind of wrong value. EXPECTED() and NOTE() give the reference's
+  // text and what was checked; they run only for a result the tally keeps,
+  // so a defect across a sweep costs no text per wrong value.
+  template <class Expected, class Note>
+  void add_failures(Acc& acc, uint64_t lane, size_t k0, size_t k1, const Tuple& t, char format, uint64_t got,
+                    uint64_t want, double ulp, Expected&& expected, Note&& note, const std::string& edge = kNoEdge,
+                    const char* kind = "") const {
     Mismatch m;
     m.index = lane;
-    m.lane = int(lane % w);
-    for (size_t a = 0; a < args_.size(); ++a) m.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
-    m.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
-    m.expected = std::move(expected);
-    m.note = "width " + std::to_string(w) + ": " + note;
     m.ulp = ulp;
     m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
     // The inputs are read in the case's format, integer arguments (ldexp's,
     // pown's) too.
-    m.bits = WrongBits{Fmt::code, format, Fmt::bytes, format == 'i' ? 4u : Fmt::bytes, w,
+    m.bits = WrongBits{Fmt::code, format, Fmt::bytes, format == 'i' ? 4u : Fmt::bytes, 1,
                        std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
     m.edge = edge;
-    return m;
+    if (*kind) m.kind = kind;
+    for (size_t k = k0; k < k1; ++k) {
+      const unsigned w = widths_[k];
+      m.lane = int(lane % w);
+      m.bits->width = w;
+      acc.failures.add(m, [&](Mismatch& kept) {
+        for (size_t a = 0; a < args_.size(); ++a)
+          kept.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
+        kept.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
+        kept.expected = expected();
+        kept.note = "width " + std::to_string(w) + ": " + note();
+      });
+    }
   }
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
@@ -775,14 +788,14 @@ class MathVerifier {
     measure(p, u, got, lane, k0, k1, t, acc);
     const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
     if (!fails) return true;
-    std::string note = what + ": " + ulp_text(u) + " ulp";
-    if (lb.bound.kind == rm::Bound::Kind::Absolute) note += ", absolute error " + fmt("%.3g", v.absolute);
-    note += "; bound " + out.spec.describe();
+    const auto note = [&] {
+      std::string n = what + ": " + ulp_text(u) + " ulp";
+      if (lb.bound.kind == rm::Bound::Kind::Absolute) n += ", absolute error " + fmt("%.3g", v.absolute);
+      return n + "; bound " + out.spec.describe();
+    };
     const Bits want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
-    for (size_t k = k0; k < k1; ++k) {
-      ++acc.widths[k].failed;
-      acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, want, reference_text(p), note, u, edge));
-    }
+    for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
+    add_failures(acc, lane, k0, k1, t, Fmt::code, got, want, u, [&] { return reference_text(p); }, note, edge);
     return false;
   }
 
@@ -801,8 +814,8 @@ class MathVerifier {
           acc.quiet_nans += Fmt::quiet(got);
         } else {
           ++acc.widths[k].failed;
-          acc.failures.add(mismatch(lane, widths_[k], t, Fmt::code, got, Fmt::quiet_nan, "a NaN",
-                                    "nan() must return a NaN", HUGE_VAL));
+          add_failures(acc, lane, k, k + 1, t, Fmt::code, got, Fmt::quiet_nan, HUGE_VAL,
+                      [] { return std::string("a NaN"); }, [] { return std::string("nan() must return a NaN"); });
         }
       }
       return;
@@ -823,17 +836,12 @@ class MathVerifier {
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
         if (out.int_judge->accepts(args, got[k0])) continue;
         const int32_t want = int32_t(out.int_judge->exact(args));
-        for (size_t k = k0; k < k1; ++k) {
-          ++acc.widths[k].failed;
-          acc.failures.add(mismatch(lane, widths_[k], t, 'i', uint32_t(got[k]), uint32_t(want), std::to_string(want),
-                                    out.judge_name + ": wrong integer result", HUGE_VAL));
-        }
+        for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
+        add_failures(acc, lane, k0, k1, t, 'i', uint32_t(got[k0]), uint32_t(want), HUGE_VAL,
+                     [&] { return std::to_string(want); }, [&] { return out.judge_name + ": wrong integer result"; });
       }
       return;
     }
-    // A verdict depends only on the point, the bound and the result bits,
-    // so widths that returned the same bits (nearly always all of them)
-    // share one.
     // Every width's bits are read first, so their loads overlap. Widths
     // that returned the same bits (nearly always all of them) share one
     // verdict: it depends only on the point, the bound and the bits.
@@ -884,13 +892,14 @@ class MathVerifier {
         ++acc.check_fail[c];
         ++acc.widths[k].checked;
         ++acc.widths[k].failed;
-        Mismatch m = mismatch(lane, widths_[k], t, out.is_int ? 'i' : Fmt::code, got,
-                              math::expected_bits(check, j, t, Fmt::fp64).value_or(got), math::expected_text(check, j),
-                              "edge case \"" + check.name + "\" (" + check.section + ")", HUGE_VAL, check.name);
         // An expectation that is no single value ("lt1") cannot be read as
         // a kind of wrong value from the bits.
-        if (!math::expected_bits(check, j, t, Fmt::fp64)) m.kind = "wrong_value";
-        acc.failures.add(std::move(m));
+        const std::optional<uint64_t> want = math::expected_bits(check, j, t, Fmt::fp64);
+        add_failures(
+            acc, lane, k, k + 1, t, out.is_int ? 'i' : Fmt::code, got, want.value_or(got), HUGE_VAL,
+            [&] { return math::expected_text(check, j); },
+            [&] { return "edge case \"" + check.name + "\" (" + check.section + ")"; }, check.name,
+            want ? "" : "wrong_value");
       }
     }
   }

@@ -176,6 +176,49 @@ TEST(KnownFailures, ThreadTalliesMergeTheirEntryCounts) {
   EXPECT_EQ(rec.at("status").as_string(), "known_fail");
 }
 
+// A tally writes a wrong value's text only for a value it keeps: every value
+// is counted (and matched against the entries), but a value that ranks
+// below the kept worst never gets its text written.
+TEST(KnownFailures, TalliesWriteTextOnlyForTheValuesTheyKeep) {
+  auto k = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 1000,
+                                                        "inputs": {"bits": ["0x3f800000"]}})")));
+  const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
+  FailureTally t(&ex);
+  size_t written = 0;
+  // Worst first: the first kKeepExcused excused and keep_limit() unexcused
+  // values are kept, and nothing after them.
+  for (int i = 0; i < 100; ++i) {
+    Mismatch m = wrong_float(i % 2 ? kOne : kTwo, kSubnormal, kOne, 1, 1000 - i);
+    m.score = m.ulp;
+    m.index = uint64_t(i);
+    t.add(m, [&](Mismatch& kept) {
+      ++written;
+      kept.note = "text of " + std::to_string(i);
+    });
+  }
+  EXPECT_EQ(t.failed(), 100u);
+  EXPECT_EQ(t.unexcused(), 50u);
+  EXPECT_EQ(t.per_entry().at(0), 50u);
+  EXPECT_EQ(written, FailureTally::kKeepExcused + FailureTally::keep_limit());
+  ASSERT_EQ(t.excused().size(), FailureTally::kKeepExcused);
+  ASSERT_EQ(t.worst().size(), FailureTally::keep_limit());
+  EXPECT_EQ(t.excused().front().note, "text of 1");
+  EXPECT_EQ(t.excused().front().excused_by, 0);
+  EXPECT_EQ(t.worst().front().note, "text of 0");
+  EXPECT_EQ(t.worst().front().excused_by, -1);
+  EXPECT_EQ(t.worst().back().note, "text of " + std::to_string(2 * (FailureTally::keep_limit() - 1)));
+  // Each value worse than all before it is kept when it comes, so each is written.
+  FailureTally rising(&ex);
+  written = 0;
+  for (int i = 0; i < 40; ++i) {
+    Mismatch m = wrong_float(kTwo, kSubnormal, kOne, 1, i);
+    m.score = m.ulp;
+    rising.add(m, [&](Mismatch&) { ++written; });
+  }
+  EXPECT_EQ(written, 40u);
+  EXPECT_EQ(rising.worst().front().ulp, 39);
+}
+
 TEST(KnownFailures, FailuresThatAreNotWrongValuesAreNeverExcused) {
   auto k = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 3})")));
   const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
