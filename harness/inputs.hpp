@@ -15,14 +15,21 @@ namespace clconform {
 // random inputs from the same seed.
 uint64_t case_stream(const std::string& case_id);
 
-// A bijective 64-bit mix (the splitmix64 finaliser) of the three counters.
-// Inline: a sweep's fill calls it for every lane.
-inline uint64_t counter_bits(uint64_t seed, uint64_t stream, uint64_t index) {
-  uint64_t z = seed * 0x9E3779B97F4A7C15ull ^ (stream + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull;
-  z += index * 0x9E3779B97F4A7C15ull;
+// A bijective 64-bit mix (the splitmix64 finaliser) of the three counters:
+// counter_mix(counter_start(seed, stream) + index * kCounterStep). A fill
+// that walks the indices in order adds kCounterStep per index instead of
+// multiplying. Inline: a sweep's fill calls it for every lane.
+inline constexpr uint64_t kCounterStep = 0x9E3779B97F4A7C15ull;
+inline uint64_t counter_start(uint64_t seed, uint64_t stream) {
+  return seed * 0x9E3779B97F4A7C15ull ^ (stream + 0x632BE59BD9B4E019ull) * 0xD1B54A32D192ED03ull;
+}
+inline uint64_t counter_mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
+}
+inline uint64_t counter_bits(uint64_t seed, uint64_t stream, uint64_t index) {
+  return counter_mix(counter_start(seed, stream) + index * kCounterStep);
 }
 
 // Bit patterns every element type must be tried with: zeros, all ones,

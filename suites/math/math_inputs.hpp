@@ -50,11 +50,22 @@ class InputPlan {
   Tuple at(uint64_t lane) const;
   // A case whose only argument is a double, drawn at random (full and
   // quick mode): random_doubles writes at()'s bits of lanes [LANE, LANE +
-  // N), all past the fixed lanes, into OUT, without a Tuple per lane.
+  // N), all past the fixed lanes, into OUT, without a Tuple per lane. It
+  // walks first_double's counters instead of computing them per lane: the
+  // hash's counter grows by four steps a lane, the sign alternates and the
+  // exponent field grows by one every two lanes, modulo 2047.
   bool one_random_double() const { return !exhaustive_ && args_.size() == 1 && args_[0] == Arg::Double; }
   void random_doubles(uint64_t lane, size_t n, uint64_t* out) const {
     const uint64_t k0 = lane - fixed_.size();
-    for (size_t i = 0; i < n; ++i) out[i] = first_double(k0 + i);
+    uint64_t z = counter_start(seed_ ^ 0x9e3779b97f4a7c15u, stream_) + k0 * 4 * kCounterStep;
+    uint64_t sign = k0 & 1, exponent = (k0 >> 1) % 2047;
+    for (size_t i = 0; i < n; ++i) {
+      out[i] = sign << 63 | exponent << 52 | (counter_mix(z) & ref::Double::mantissa_mask);
+      z += 4 * kCounterStep;
+      exponent += sign;
+      exponent = exponent == 2047 ? 0 : exponent;
+      sign ^= 1;
+    }
   }
 
   // The value an argument's bits stand for, exactly.

@@ -253,6 +253,27 @@ void compare_paths(const json::Value& params, const sm::Regime& regime, bool ful
   expect_same(a, b, what);
 }
 
+// A full double sweep's fill (InputPlan::random_doubles, which walks the
+// counters) writes at()'s bits lane for lane: from even and odd starts,
+// across the exponent field's wrap from 2046 to 0 (every 4094 lanes), and
+// at the far end of the 2^32 lanes.
+TEST(MathVerifier, RandomDoublesFillWritesTheBitsOfAt) {
+  for (const bool full : {true, false}) {
+    const sm::InputPlan plan({sm::Arg::Double}, {}, {}, full, 7, case_stream("math.fp64.sin"), true);
+    ASSERT_TRUE(plan.one_random_double());
+    const uint64_t fixed = plan.total() - (full ? sm::kFullDouble : 2 * 2047 * sm::kQuickPerExponentDouble);
+    std::vector<uint64_t> starts = {fixed, fixed + 1, fixed + 4093, fixed + 3 * 4094 - 5};
+    if (full) starts.push_back(plan.total() - 9000);
+    for (uint64_t first : starts) {
+      const size_t n = size_t(std::min<uint64_t>(9000, plan.total() - first));
+      std::vector<uint64_t> got(n);
+      plan.random_doubles(first, n, got.data());
+      for (size_t i = 0; i < n; ++i)
+        ASSERT_EQ(got[i], plan.at(first + i).bits[0]) << "lane " << first + i << (full ? " (full)" : " (quick)");
+    }
+  }
+}
+
 // bin_of against its definition: the last edge at or below the error.
 TEST(MathVerifier, BinOfIsTheBinWhoseLowerEdgeIsTheLastAtOrBelowTheError) {
   std::vector<double> us = {0, 1e-300, HUGE_VAL, 1e300};
