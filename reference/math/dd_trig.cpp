@@ -206,20 +206,37 @@ CLC_DD_AVX2 void evaluate4(const DD4* r, const M4* cosine, DD4* out, const Const
   }
 }
 
+// Below kTiny, sin x = x and cos x = 1 to the tier's precision: the first
+// neglected term (x^3/6 of sin x, x^2/2 of cos x) is under 2^-119 of the
+// result, and x^2 would underflow on the way. Above kReduceAbove (0.78125
+// < pi/4) an argument is reduced; up to it, it is its own reduced argument.
+constexpr double kTiny = 0x1p-60, kReduceAbove = 0x1.9p-1;
+
+// sin|x| and cos|x| by QUADRANT: sin, cos, -sin, -cos of r (sine), or
+// cos, -sin, -cos, sin (cosine). Which polynomial of r gives sin x (COSINE
+// false) or cos x, and whether its value is negated (1), the sign of x
+// included; no branch, so that a block of lanes can take it.
+struct Turn {
+  bool cosine;
+  uint64_t negate;
+};
+inline Turn turn_of(int quadrant, bool cosine, double x) {
+  const int turn = quadrant + (cosine ? 1 : 0);
+  return {(turn & 1) != 0, static_cast<uint64_t>((turn >> 1) & 1) ^ static_cast<uint64_t>(!cosine & std::signbit(x))};
+}
+
 // What sin_cos settles before the polynomial: false where the tier does not
 // vouch; else either the result itself (*DONE, into *HI + *LO) or the
 // reduced argument, which polynomial of it (sine or cosine) and whether
 // its value is negated.
 struct Reduced {
   DD r{0, 0};
-  bool cosine = false, negate = false;
+  Turn turn{false, 0};
 };
 CLC_DD_FMA bool reduce_for(double x, bool cosine, const Constants& c, Reduced* out, bool* done, double* hi,
                            double* lo) {
   const double a = std::fabs(x);
-  // Below 2^-60 the first neglected term (x^3/6 of sin x, x^2/2 of cos x)
-  // is under 2^-119 of the result, and x^2 would underflow on the way.
-  if (a < 0x1p-60) {
+  if (a < kTiny) {
     *hi = cosine ? 1.0 : x;
     *lo = 0;
     *done = true;
@@ -228,13 +245,9 @@ CLC_DD_FMA bool reduce_for(double x, bool cosine, const Constants& c, Reduced* o
   *done = false;
   int quadrant = 0;
   DD r{a, 0};
-  if (a > 0x1.9p-1 && !reduce(a, c, &quadrant, &r)) return false;  // 0x1.9p-1 = 0.78125 < pi/4
-  // sin|x| and cos|x| by quadrant: sin, cos, -sin, -cos of r (sine), or
-  // cos, -sin, -cos, sin (cosine).
-  const int turn = cosine ? quadrant + 1 : quadrant;
+  if (a > kReduceAbove && !reduce(a, c, &quadrant, &r)) return false;
   out->r = r;
-  out->cosine = (turn & 1) != 0;
-  out->negate = ((turn & 2) != 0) != (!cosine && x < 0);
+  out->turn = turn_of(quadrant, cosine, x);
   return true;
 }
 
@@ -244,8 +257,8 @@ CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
   bool done = false;
   if (!reduce_for(x, cosine, c, &red, &done, hi, lo)) return false;
   if (done) return true;
-  DD v = evaluate(red.r, red.cosine, c);
-  if (red.negate) v = {-v.hi, -v.lo};
+  DD v = evaluate(red.r, red.turn.cosine, c);
+  if (red.turn.negate) v = {-v.hi, -v.lo};
   *hi = v.hi;
   *lo = v.lo;
   return true;
@@ -253,10 +266,10 @@ CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
 
 // sin_cos for a block of arguments. The lanes are sorted first without a
 // branch on their magnitudes, which in a sweep are a coin toss: a tiny
-// lane (below 2^-60, as reduce_for settles it) keeps its value at once,
-// every other finite lane is packed for the polynomial, and those above
-// 0.78125 are listed again to be reduced in a loop of their own. The
-// polynomials then run 4 kGroups lanes at a time.
+// lane keeps its value at once, as reduce_for settles it, every other
+// finite lane is packed for the polynomial, and those above kReduceAbove
+// are listed again to be reduced in a loop of their own. The polynomials
+// then run 4 kGroups lanes at a time.
 CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
   const Constants& c = constants();
   constexpr size_t kBlock = 64, kStep = 4 * kGroups;
@@ -279,8 +292,8 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
       quadrant[m] = 0;
       index[m] = i;
       reduced[h] = m;
-      h += static_cast<size_t>(finite & (a > 0x1.9p-1));
-      m += static_cast<size_t>(finite & !(a < 0x1p-60));
+      h += static_cast<size_t>(finite & (a > kReduceAbove));
+      m += static_cast<size_t>(finite & !(a < kTiny));
     }
     for (size_t j = 0; j < h; ++j) {
       const size_t k = reduced[j];
@@ -289,11 +302,10 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
       r_hi[k] = r.hi;
       r_lo[k] = r.lo;
     }
-    // sin|x| and cos|x| by quadrant as in reduce_for.
     for (size_t j = 0; j < m; ++j) {
-      const int turn = quadrant[j] + (cosine ? 1 : 0);
-      is_cosine[j] = -static_cast<long long>(turn & 1);
-      negate[j] = static_cast<uint64_t>((turn >> 1) & 1) ^ static_cast<uint64_t>(!cosine & std::signbit(x[index[j]]));
+      const Turn t = turn_of(quadrant[j], cosine, x[index[j]]);
+      is_cosine[j] = t.cosine ? -1 : 0;
+      negate[j] = t.negate;
     }
     for (size_t j = m; j % kStep != 0; ++j) r_hi[j] = r_lo[j] = 0, is_cosine[j] = 0;  // whole last groups
     for (size_t j = 0; j < m; j += kStep) {
@@ -323,14 +335,14 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
 CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
   const Constants& c = constants();
   const double a = std::fabs(x);
-  if (a < 0x1p-60) {  // tan x = x + x^3/3 + ...: the rest is below 2^-121 of x
+  if (a < kTiny) {  // tan x = x + x^3/3 + ...: the rest is below 2^-121 of x
     *hi = x;
     *lo = 0;
     return true;
   }
   int quadrant = 0;
   DD r{a, 0};
-  if (a > 0x1.9p-1 && !reduce(a, c, &quadrant, &r)) return false;
+  if (a > kReduceAbove && !reduce(a, c, &quadrant, &r)) return false;
   const DD sine = evaluate(r, false, c), cosine = evaluate(r, true, c);
   const bool odd = (quadrant & 1) != 0;
   const DD num = odd ? cosine : sine, den = odd ? sine : cosine;
