@@ -244,6 +244,20 @@ void print_speed(const Options& o, const std::string& id, uint64_t inputs, doubl
   std::printf("wall %.3f s, %.3g values verified per second\n", wall, double(inputs * o.widths.size()) / wall);
 }
 
+// The entries of --known-failures that apply to case ID, as a run matches
+// them on device "verify_bench", driver "bench", in full mode.
+struct Excuses {
+  KnownFailures known;
+  CaseExcuses for_case;
+  Excuses(const Options& o, const std::string& id)
+      : known(KnownFailures::load(o.known_failures)), for_case(known.for_case("verify_bench", "bench", id, "", true)) {}
+};
+
+void print_failures(const FailureTally& t) {
+  std::printf("failures: %llu, %llu excused, %zu kept\n", (unsigned long long)t.failed(),
+              (unsigned long long)(t.failed() - t.unexcused()), t.worst().size() + t.excused().size());
+}
+
 json::Value with_widths(json::Value params, const Options& o) {
   json::Value widths = json::Value::array();
   for (unsigned w : o.widths) widths.push_back(w);
@@ -355,11 +369,10 @@ int bench_math(const Options& o, const Case& c) {
                   conforming_offset(params.at("bounds").at("full").as_array().at(j)), o.same_widths, o.defects);
     }
   }
-  const KnownFailures known = KnownFailures::load(o.known_failures);
-  const CaseExcuses excuses = known.for_case("verify_bench", "bench", c.id, "", true);
+  const Excuses excuses(o, c.id);
   double cpu = 0, wall = 0;
   std::vector<sm::Acc> accs = time_verification(
-      o, blocks, v.start(FailureTally(&excuses)),
+      o, blocks, v.start(FailureTally(&excuses.for_case)),
       [&](const SweepChunk& ch, sm::Acc& acc) { v.verify(ch, 0, ch.valid, acc); }, &cpu, &wall);
   const sm::Acc all = v.merge(accs);
   print_speed(o, c.id, uint64_t(blocks.size()) * kBlock, cpu, wall);
@@ -373,9 +386,7 @@ int bench_math(const Options& o, const Case& c) {
   std::printf("histogram:");
   for (uint64_t h : all.hist) std::printf(" %llu", (unsigned long long)h);
   std::printf("\n");
-  std::printf("failures: %llu, %llu excused, %zu kept\n", (unsigned long long)all.failures.failed(),
-              (unsigned long long)(all.failures.failed() - all.failures.unexcused()),
-              all.failures.worst().size() + all.failures.excused().size());
+  print_failures(all.failures);
   return 0;
 }
 
@@ -402,8 +413,10 @@ int bench_conversion(const Options& o, const Case& c) {
     }
     set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths, o.defects);
   }
+  const Excuses excuses(o, c.id);
   double cpu = 0, wall = 0;
   cv::Tally proto;
+  proto.failures = FailureTally(&excuses.for_case);
   std::vector<cv::Tally> accs = time_verification(
       o, blocks, proto, [&](const SweepChunk& ch, cv::Tally& t) { fns.verify(job, ch, 0, ch.valid, t); }, &cpu,
       &wall);
@@ -413,6 +426,7 @@ int bench_conversion(const Options& o, const Case& c) {
   std::printf("results: %llu passed, %llu failed, %llu implementation-defined, %llu NaN\n",
               (unsigned long long)all.passed, (unsigned long long)all.failures.failed(),
               (unsigned long long)all.undefined, (unsigned long long)all.nan);
+  print_failures(all.failures);
   return 0;
 }
 
