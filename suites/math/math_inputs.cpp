@@ -248,7 +248,7 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
 uint64_t InputPlan::random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const {
   if (arg == 0) return first_double(lane);
   const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
-  const uint64_t mant = counter_bits(seed_ ^ 0x9e3779b97f4a7c15u, stream_, lane * 4 + arg) & ref::Double::mantissa_mask;
+  const uint64_t mant = counter_bits(mantissa_seed(), stream_, lane * 4 + arg) & ref::Double::mantissa_mask;
   uint64_t e;
   if (args_[0] != Arg::Double) {
     e = (r >> 16) % 2047;

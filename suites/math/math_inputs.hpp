@@ -57,7 +57,7 @@ class InputPlan {
   bool one_random_double() const { return !exhaustive_ && args_.size() == 1 && args_[0] == Arg::Double; }
   void random_doubles(uint64_t lane, size_t n, uint64_t* out) const {
     const uint64_t k0 = lane - fixed_.size();
-    uint64_t z = counter_start(seed_ ^ 0x9e3779b97f4a7c15u, stream_) + k0 * 4 * kCounterStep;
+    uint64_t z = counter_start(mantissa_seed(), stream_) + k0 * 4 * kCounterStep;
     uint64_t sign = k0 & 1, exponent = (k0 >> 1) % 2047;
     for (size_t i = 0; i < n; ++i) {
       out[i] = sign << 63 | exponent << 52 | (counter_mix(z) & ref::Double::mantissa_mask);
@@ -84,11 +84,14 @@ class InputPlan {
  private:
   uint64_t random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const;
   uint64_t random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const;
+  // The seed of a random double's mantissa bits: another stream than the
+  // one that draws its sign and exponent.
+  uint64_t mantissa_seed() const { return seed_ ^ 0x9e3779b97f4a7c15u; }
   // The first argument of random lane LANE when it is a double: sign LANE &
   // 1, exponent field (LANE >> 1) mod 2047 (subnormals included).
   uint64_t first_double(uint64_t lane) const {
     const uint64_t mant =
-        counter_bits(seed_ ^ 0x9e3779b97f4a7c15u, stream_, lane * 4) & ref::Double::mantissa_mask;
+        counter_bits(mantissa_seed(), stream_, lane * 4) & ref::Double::mantissa_mask;
     return (lane & 1 ? ref::Double::sign_mask : 0) | ((lane >> 1) % 2047) << 52 | mant;
   }
 
