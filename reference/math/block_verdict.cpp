@@ -200,6 +200,17 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
   finish_max(out, max);
 }
 
+AVX2 void equal_to_block_avx2(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n8,
+                              uint64_t* equal) {
+  for (size_t i = 0; i < n8; i += 8) {
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(want + i));
+    __m256i same = _mm256_set1_epi32(-1);
+    for (size_t k = 0; k < widths; ++k)
+      same = _mm256_and_si256(same, _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i)), w));
+    equal[i / 64] |= uint64_t(unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(same)))) << (i % 64);
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -276,6 +287,18 @@ size_t BlockPasses::max_point() const {
     }
   }
   return 0;
+}
+
+void equal_to_block(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
+                    uint64_t (&equal)[BlockPasses::kWords]) {
+  std::fill(equal, equal + BlockPasses::kWords, 0);
+  const size_t n8 = cpu_has_avx2_fma() ? n / 8 * 8 : 0;
+  if (n8 > 0) equal_to_block_avx2(want, results, widths, n8, equal);
+  for (size_t i = n8; i < n; ++i) {
+    bool same = true;
+    for (size_t k = 0; k < widths; ++k) same &= results[k][i] == want[i];
+    equal[i / 64] |= uint64_t(same) << (i % 64);
+  }
 }
 
 }  // namespace clconform::ref::math

@@ -58,4 +58,11 @@ bool pass_each_width(const Judge::Block& b, size_t i, const uint32_t* const* res
 void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t widths, const Bound& bound,
                 double large, BlockPasses& out);
 
+// Bit i of EQUAL (one word per 64 points) set when every width k < WIDTHS
+// returned WANT[i] (RESULTS[k][i]), for points [0, N), N at most a block:
+// the lanes of an exact integer result that need no further look. Eight
+// lanes per instruction where the CPU has AVX2.
+void equal_to_block(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
+                    uint64_t (&equal)[BlockPasses::kWords]);
+
 }  // namespace clconform::ref::math

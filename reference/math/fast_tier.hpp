@@ -10,6 +10,7 @@
 
 #include "reference/math/functions.hpp"
 #include "reference/math/grid_bits.hpp"  // double_spacing
+#include "reference/math/integer_values.hpp"  // frexp_mantissa_value
 
 namespace clconform::ref::math {
 
@@ -77,10 +78,7 @@ inline double exact_unary(double x) {
     return std::min(x - std::floor(x), 0x1.fffffep-1);
   }
   if constexpr (F == Fn::modf) return std::copysign(std::isinf(x) ? 0.0 : x - std::trunc(x), x);  // spec 7.5.2
-  if constexpr (F == Fn::frexp_mantissa) {
-    int e;
-    return std::frexp(x, &e);
-  }
+  if constexpr (F == Fn::frexp_mantissa) return frexp_mantissa_value(x);  // no libm call
 }
 
 }  // namespace clconform::ref::math

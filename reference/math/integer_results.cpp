@@ -5,7 +5,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "reference/math/fast_batch.hpp"  // cpu_has_avx2_fma
 #include "reference/math/functions.hpp"
+#include "reference/math/integer_values.hpp"
 #include "reference/math/judge.hpp"
 #include "reference/math/mpfr_eval.hpp"
 #include "reference/math/mpfr_verdict.hpp"
@@ -67,6 +69,36 @@ IntegerJudge::IntegerJudge(const std::string& name, Denormals float_denormals, F
     : id_(id_of(integer_function(name))), denormals_(float_denormals), format_(format) {}
 
 int64_t IntegerJudge::exact(const double* args) const { return integer_result(fn_of(id_), args); }
+
+namespace {
+
+// The loops of exact_block: one definition, compiled twice (this file is
+// built at -O3, so that both vectorize), for AVX2 and for any x86-64.
+template <int32_t (*Value)(double)>
+inline void values_of(const double* x, size_t n, int32_t* want) {
+  for (size_t i = 0; i < n; ++i) want[i] = Value(x[i]);
+}
+template <int32_t (*Value)(double)>
+__attribute__((target("avx2"))) void values_of_avx2(const double* x, size_t n, int32_t* want) {
+  values_of<Value>(x, n, want);
+}
+template <int32_t (*Value)(double)>
+void block_values(const double* x, size_t n, int32_t* want) {
+  if (cpu_has_avx2_fma()) values_of_avx2<Value>(x, n, want);
+  else values_of<Value>(x, n, want);
+}
+
+}  // namespace
+
+bool IntegerJudge::exact_block(const double* x, size_t n, int32_t* want) const {
+  // The function chosen once, outside the loops.
+  switch (fn_of(id_)) {
+    case Fn::ilogb: block_values<ilogb_value>(x, n, want); return true;
+    case Fn::frexp_exponent: block_values<frexp_exponent_value>(x, n, want); return true;
+    case Fn::lgamma_r_sign: block_values<lgamma_sign_value>(x, n, want); return true;
+    default: return false;
+  }
+}
 
 bool IntegerJudge::accepts(const double* args, int64_t got) const {
   const Fn f = fn_of(id_);

@@ -103,6 +103,11 @@ class IntegerJudge {
   IntegerJudge(const std::string& name, Denormals float_denormals, Format format = Format::Float);
   int64_t exact(const double* args) const;
   bool accepts(const double* args, int64_t got) const;
+  // exact() of the points [0, N) whose only argument is X[i], into WANT[i],
+  // for a function of one argument (ilogb, frexp's exponent, lgamma_r's
+  // sign); false, with nothing written, for remquo's quotient. accepts()
+  // takes each such value.
+  bool exact_block(const double* x, size_t n, int32_t* want) const;
 
  private:
   int id_;

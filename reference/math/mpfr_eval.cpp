@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/integer_values.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -277,35 +278,12 @@ Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt, Format fo
 }
 
 int64_t integer_result(Fn f, const double* args) {
-  // ilogb and frexp's exponent read the binary exponent, which frexp's
-  // decomposition x = m 2^e, 1/2 <= |m| < 1, gives exactly (C99 7.12.6.4)
-  // for every finite nonzero double, subnormals included, and lgamma_r's
-  // sign is the sign of Gamma between its poles: no MPFR number to build
-  // for these (an exhaustive sweep asks for 2^32 of them).
-  const double v = args[0];
-  // frexp's exponent of a finite nonzero double: from a normal double's
-  // exponent bits, else from frexp itself.
-  const auto exponent = [](double x) {
-    const int biased = static_cast<int>((to_bits(x) >> 52) & 0x7ff);
-    int e = biased - 1022;
-    if (biased == 0) std::frexp(x, &e);
-    return e;
-  };
+  // ilogb, frexp's exponent and lgamma_r's sign need no MPFR number
+  // (integer_values.hpp).
   switch (f) {
-    case Fn::ilogb:  // spec 6.15.2.1: FP_ILOGB0 / FP_ILOGBNAN; C99 F.9.3.5: ilogb(inf) = INT_MAX
-      if (v == 0) return INT_MIN;
-      if (!std::isfinite(v)) return INT_MAX;
-      return exponent(v) - 1;
-    case Fn::frexp_exponent:  // spec 7.5.1: 0 for inf and NaN; C99: 0 for zero
-      if (v == 0 || !std::isfinite(v)) return 0;
-      return exponent(v);
-    case Fn::lgamma_r_sign:  // spec 7.5.1: 0 for zero and negative integers
-      if (std::isnan(v) || v == 0 || (v < 0 && v == std::floor(v))) return 0;  // -inf too
-      if (v > 0) return 1;
-      // Gamma changes sign at each pole: negative on (-1, 0), positive on
-      // (-2, -1), and so on: negative where floor(x) is odd. A negative
-      // non-integer double is above -2^52, so floor(x) fits.
-      return (static_cast<int64_t>(std::floor(v)) & 1) != 0 ? -1 : 1;
+    case Fn::ilogb: return ilogb_value(args[0]);
+    case Fn::frexp_exponent: return frexp_exponent_value(args[0]);
+    case Fn::lgamma_r_sign: return lgamma_sign_value(args[0]);
     default: break;
   }
   const Mpfr x(args[0], 53), y(args[1], 53);

@@ -478,7 +478,7 @@ class MathVerifier {
         rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
         Common c;
         count_passes(ch, b0, out, blk, results[0], passes, c, acc);
-        for_each_other(passes, n, [&](size_t i) { other_lane(ch, b0, i, j, blk, results, c, acc); });
+        for_each_other(passes.passed, n, [&](size_t i) { other_lane(ch, b0, i, j, blk, results, c, acc); });
         c.add_to(acc, nk);
       }
     }
@@ -514,12 +514,13 @@ class MathVerifier {
     }
   }
 
-  // F(i) for each of the first N points of a block that PASSES left undecided.
+  // F(i) for each of the first N points of a block whose bit in PASSED
+  // (BlockPasses::passed) is clear: those left undecided.
   template <class F>
-  static void for_each_other(const rm::BlockPasses& passes, size_t n, F f) {
+  static void for_each_other(const uint64_t (&passed)[rm::BlockPasses::kWords], size_t n, F f) {
     for (size_t w = 0; w * 64 < n; ++w) {
       const uint64_t valid = n - 64 * w >= 64 ? ~uint64_t(0) : (uint64_t(1) << (n - 64 * w)) - 1;
-      for (uint64_t others = ~passes.passed[w] & valid; others != 0; others &= others - 1)
+      for (uint64_t others = ~passed[w] & valid; others != 0; others &= others - 1)
         f(64 * w + size_t(__builtin_ctzll(others)));
     }
   }
@@ -553,7 +554,7 @@ class MathVerifier {
       rm::pass_double_block(blk, results, nk, out.fixed->bound, kFirstEdge, passes);
       Common c;
       count_passes(ch, b0, out, blk, results[0], passes, c, acc);
-      for_each_other(passes, n, [&](size_t i) {
+      for_each_other(passes.passed, n, [&](size_t i) {
         const uint64_t lane = ch.first + b0 + i;
         Tuple t;
         read_tuple(ch, b0 + i, t);
@@ -589,12 +590,23 @@ class MathVerifier {
 
   // Output J, an integer result, of the N lanes of a block from B0: a lane
   // whose every width returned the same accepted value is counted as
-  // numeric_lane counts it; any other goes through numeric_lane.
+  // numeric_lane counts it; any other goes through numeric_lane. For a
+  // function of one argument the block's exact values come first, and a
+  // lane whose every width returned its exact value (an accepted one)
+  // needs nothing else; only the others are asked about lane by lane.
   void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
     const Output& out = outputs_[j];
     const size_t nk = widths_.size();
+    int32_t want[kBatch];
+    uint64_t equal[rm::BlockPasses::kWords] = {};
+    if (args_.size() == 1 && out.int_judge->exact_block(blk.args[0], n, want)) {
+      const uint32_t* results[kMaxWidths];
+      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
+      rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
+    }
     uint64_t passed = 0;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) passed += uint64_t(__builtin_popcountll(equal[w]));
+    for_each_other(equal, n, [&](size_t i) {
       int32_t got0;
       std::memcpy(&got0, ch.out[0][j] + 4 * (b0 + i), 4);
       bool same = true;
@@ -606,12 +618,12 @@ class MathVerifier {
       const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
       if (same && out.int_judge->accepts(args, got0)) {
         ++passed;
-        continue;
+        return;
       }
       Tuple t;
       read_tuple(ch, b0 + i, t);
       numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
-    }
+    });
     for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
   }
 

@@ -14,6 +14,7 @@
 
 #include "oracle.hpp"
 #include "reference/fp_bits.hpp"
+#include "reference/math/integer_values.hpp"
 #include "reference/math/judge.hpp"
 
 namespace {
@@ -285,6 +286,48 @@ TEST(MathJudge, ExponentsAreTheCLibrarys) {
     }
   }
   EXPECT_GT(compared, 1000000);
+}
+
+// frexp's mantissa without libm is libm's, bit for bit, on floats of every
+// exponent field and on doubles of every binade, subnormal ones, zeros,
+// infinities and NaNs included.
+TEST(MathJudge, FrexpMantissaIsTheCLibrarys) {
+  std::vector<double> xs = {0.0, INFINITY, std::numeric_limits<double>::quiet_NaN(), 0x1p-1074, 0x1p-1022,
+                            0x0.fffffffffffffp-1022, 0x1.fffffffffffffp1023};
+  for (uint64_t bits = 1; bits < 0x7f800000u; bits += 4099) xs.push_back(clconform::ref::float_from_bits(uint32_t(bits)));
+  for (int e = -1074; e <= 1023; ++e) xs.push_back(std::ldexp(1.37, e));
+  for (const double magnitude : xs) {
+    for (const double x : {magnitude, -magnitude}) {
+      int e = 0;
+      ASSERT_EQ(bits_of(math::frexp_mantissa_value(x)), bits_of(std::frexp(x, &e))) << x;
+    }
+  }
+}
+
+// The block form of the integer results gives exact() of every point: on
+// every 251st float bit pattern (NaNs and infinities among them), on the
+// doubles of every binade, and on the integers and half-integers near the
+// poles of Gamma; and remquo's quotient, of two arguments, has none.
+TEST(MathIntegers, BlockValuesAreThePointValues) {
+  std::vector<double> xs;
+  for (uint64_t bits = 0; bits <= 0xffffffffu; bits += 251) xs.push_back(clconform::ref::float_from_bits(uint32_t(bits)));
+  for (int e = -1074; e <= 1023; ++e)
+    for (const double m : {1.0, 1.37, -1.9999}) xs.push_back(std::ldexp(m, e));
+  for (int n = -300; n <= 10; ++n)
+    for (const double d : {0.0, 0.5, 1e-9, -1e-9}) xs.push_back(n + d);
+  for (const char* name : {"ilogb", "frexp.exponent", "lgamma_r.sign"}) {
+    const math::IntegerJudge judge(name, Denormals::Kept);
+    std::vector<int32_t> want(xs.size());
+    ASSERT_TRUE(judge.exact_block(xs.data(), xs.size(), want.data())) << name;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const double args[3] = {xs[i], 0, 0};
+      ASSERT_EQ(want[i], judge.exact(args)) << name << " " << xs[i];
+      ASSERT_TRUE(judge.accepts(args, want[i])) << name << " " << xs[i];
+    }
+  }
+  int32_t unused = 0;
+  const double one = 1;
+  EXPECT_FALSE(math::IntegerJudge("remquo.quo", Denormals::Kept).exact_block(&one, 1, &unused));
 }
 
 // lgamma_r's sign is Gamma's, which mpfr_lgamma reports: on every float
