@@ -71,16 +71,32 @@ struct DoubleFormat {
 // or infinitely wrong results).
 constexpr std::array<double, 18> kEdges = {0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 16, 64, 256, 1024, 4096, 8192, 65536};
 constexpr double kFirstEdge = 0.5;  // kEdges[1]: the first bin holds errors below it
-// The histogram bin of an error of U ulp (U infinite for a NaN or an
-// infinitely wrong result: the last bin).
+// Every edge from 0.5 to 65536 starts a quarter of a binade (2^e, 1.25
+// 2^e, 1.5 2^e or 1.75 2^e), so an error's bin is a function of its
+// exponent and its two leading fraction bits. kQuarterBins[0] is the bin
+// of the errors below 0.5, kQuarterBins[q + 1] that of the q-th quarter
+// from [0.5, 0.625) up, q = 0 .. 68 (the last starts at 65536).
+constexpr size_t kQuarters = 69;
+constexpr std::array<uint8_t, kQuarters + 1> kQuarterBins = [] {
+  std::array<uint8_t, kQuarters + 1> bins{};
+  for (size_t q = 0; q < kQuarters; ++q) {
+    double low = 0.5;
+    for (size_t e = 0; e < q / 4; ++e) low *= 2;
+    low *= 1 + 0.25 * double(q % 4);
+    size_t bin = 0;
+    while (bin + 1 < kEdges.size() && kEdges[bin + 1] <= low) ++bin;
+    bins[q + 1] = uint8_t(bin);
+  }
+  return bins;
+}();
+// The histogram bin of an error of U ulp (U >= 0; infinite for a NaN or an
+// infinitely wrong result: the last bin), without a branch (a device's
+// errors fall anywhere): the quarter of a binade U lies in, from its bits,
+// clamped to [0.5, 65536].
 inline size_t bin_of(double u) {
-  // Below 3 the edges are the multiples of one half: the bin is 2u rounded
-  // down (2u is exact). From 3 on, one more bin for each edge at or below
-  // u, without a branch (a device's large errors fall anywhere).
-  if (u < 3) return size_t(2 * u);
-  size_t bin = 6;
-  for (size_t e = 7; e < kEdges.size(); ++e) bin += u >= kEdges[e];
-  return bin;
+  constexpr int64_t kHalfQuarter = int64_t(ref::Double::bias - 1) << 2;  // 0.5's exponent and fraction bits
+  const int64_t q = int64_t((ref::to_bits(u) >> 50) & 0x1fff) - kHalfQuarter;
+  return kQuarterBins[size_t(std::clamp<int64_t>(q, -1, int64_t(kQuarters) - 1) + 1)];
 }
 constexpr size_t kBatch = 256;  // points prepared together
 constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
