@@ -85,15 +85,18 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
 // kind (a) is tested, from
 // the block's nearest and certain, and ulp_scale read; otherwise ulp_scale
 // is computed from approx as settling computes it, and the certain nearest
-// float passes, if at all, as kind (b). Four points per step, in a loop
-// that calls nothing, so that its constants stay in registers.
-template <bool Settled, bool Ulps>
+// float passes, if at all, as kind (b). MARK_HUGE: the passes of an error
+// of at least HUGE are marked (under a bound below HUGE there are none).
+// Four points per step, in a loop that calls nothing, so that its
+// constants stay in registers.
+template <bool Settled, bool Ulps, bool MarkHuge>
 AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
-                          BlockPasses& out) {
+                          double huge, BlockPasses& out) {
   const size_t n4 = b.n / 4 * 4;
   const __m128i exponent_mask = _mm_set1_epi32(0x7f800000), magnitude32 = _mm_set1_epi32(0x7fffffff);
   const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
-  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), bound = _mm256_set1_pd(ulps);
+  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge);
+  const __m256d bound = _mm256_set1_pd(ulps);
   const __m256d slack = _mm256_set1_pd(1 + kFastVerdictSlack), infinity = _mm256_set1_pd(HUGE_VAL);
   __m256d max = none;
   for (size_t i = 0; i < n4; i += 4) {
@@ -125,6 +128,10 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
         const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, at_least, _CMP_GE_OQ)));
         out.passed[i / 64] |= uint64_t(0xf) << (i % 64);
         out.large[i / 64] |= is_large << (i % 64);
+        if constexpr (MarkHuge) {
+          const uint64_t is_huge = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, beyond, _CMP_GE_OQ)));
+          out.huge[i / 64] |= is_huge << (i % 64);
+        }
         continue;
       }
     }
@@ -195,7 +202,7 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
       u = _mm256_andnot_pd(special, u);
       passes = _mm256_or_pd(passes, special);
     }
-    record_passes4(out, i, passes, u, at_least, none, max);
+    record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, max);
   }
   finish_max(out, max);
 }
@@ -260,18 +267,22 @@ bool pass_each_width(const Block& b, size_t i, const uint32_t* const* results, s
 }
 
 void pass_block(const Block& b, const uint32_t* const* results, size_t widths, const Bound& bound, double large,
-                BlockPasses& out) {
+                double huge, BlockPasses& out) {
   std::fill(out.passed, out.passed + BlockPasses::kWords, 0);
   std::fill(out.large, out.large + BlockPasses::kWords, 0);
+  std::fill(out.huge, out.huge + BlockPasses::kWords, 0);
   out.count = out.by_mpfr = 0;
   out.max_ulp = -1;
   if (!nearest_passes(bound) || widths == 0 || !cpu_has_avx2_fma() || (!b.settled && needs_settled_block(bound))) return;
   if (bound.correctly_rounded()) {
-    pass_block_avx2<true, false>(b, results, widths, 0, large, out);
-  } else if (b.settled) {
-    pass_block_avx2<true, true>(b, results, widths, bound.value, large, out);
+    pass_block_avx2<true, false, false>(b, results, widths, 0, large, huge, out);
+  } else if (bound.value < huge) {
+    // No pass can be huge: its error is within the bound.
+    if (b.settled) pass_block_avx2<true, true, false>(b, results, widths, bound.value, large, huge, out);
+    else pass_block_avx2<false, true, false>(b, results, widths, bound.value, large, huge, out);
   } else {
-    pass_block_avx2<false, true>(b, results, widths, bound.value, large, out);
+    if (b.settled) pass_block_avx2<true, true, true>(b, results, widths, bound.value, large, huge, out);
+    else pass_block_avx2<false, true, true>(b, results, widths, bound.value, large, huge, out);
   }
   for (size_t w = 0; w < BlockPasses::kWords; ++w) out.count += uint64_t(__builtin_popcountll(out.passed[w]));
   if (b.mpfr_points == 0) return;

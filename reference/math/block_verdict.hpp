@@ -24,6 +24,7 @@ struct BlockPasses {
   static constexpr size_t kWords = Judge::Block::kCapacity / 64;
   uint64_t passed[kWords];  // bit i: every result of point i passes, with error ulp[i]
   uint64_t large[kWords];   // passed points whose error is at least the caller's LARGE
+  uint64_t huge[kWords];    // passed points whose error is at least the caller's HUGE (at least 1 ulp)
   alignas(32) double ulp[Judge::Block::kCapacity];  // set for passed points
   uint64_t count = 0;       // passed points
   uint64_t by_mpfr = 0;     // passed points that MPFR prepared
@@ -54,9 +55,10 @@ bool pass_each_width(const Judge::Block& b, size_t i, const uint32_t* const* res
 // correctly rounded float (an absolute bound, an ULP bound between 0 and
 // half an ulp), every point of an unsettled block where the bound needs a
 // settled one, and every point on a CPU without AVX2 and FMA, are left
-// undecided.
+// undecided. Passed points of an error of at least LARGE, and of at least
+// HUGE (at least 1: a correctly rounded pass is never huge), are marked.
 void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t widths, const Bound& bound,
-                double large, BlockPasses& out);
+                double large, double huge, BlockPasses& out);
 
 // Bit i of EQUAL (one word per 64 points) set when every width k < WIDTHS
 // returned WANT[i] (RESULTS[k][i]), for points [0, N), N at most a block:

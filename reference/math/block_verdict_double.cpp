@@ -48,16 +48,17 @@ bool passes_one(const Block& b, size_t i, const uint64_t* const* results, size_t
 }
 
 // passes_one on points [0, B.n / 4 * 4), four at a time.
-template <bool Cr>
+template <bool Cr, bool MarkHuge>
 AVX2 void pass_avx2(const Block& b, const uint64_t* const* results, size_t widths, double ulps, double large,
-                    BlockPasses& out) {
+                    double huge, BlockPasses& out) {
   const size_t n4 = b.n / 4 * 4;
   const __m256i magnitude_mask = _mm256_set1_epi64x(int64_t(~Double::sign_mask));
   const __m256i infinity = _mm256_set1_epi64x(int64_t(Double::infinity_bits));
   const __m256i fast_kind = _mm256_set1_epi64x(Block::kFast), nan_kind = _mm256_set1_epi64x(Block::kNanResult);
   const __m256i inf_kind = _mm256_set1_epi64x(Block::kPlusInf), zero_kind = _mm256_set1_epi64x(Block::kZero);
   const __m256d abs_mask = _mm256_castsi256_pd(magnitude_mask);
-  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), bound = _mm256_set1_pd(ulps);
+  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge);
+  const __m256d bound = _mm256_set1_pd(ulps);
   const __m256d slack = _mm256_set1_pd(1 + 0x1p-46), tiny = _mm256_set1_pd(0x1p-46);
   __m256d max = none;
   for (size_t i = 0; i < n4; i += 4) {
@@ -99,7 +100,7 @@ AVX2 void pass_avx2(const Block& b, const uint64_t* const* results, size_t width
                                    _mm256_cmpeq_epi64(magnitude, _mm256_setzero_si256()))));
     u = _mm256_andnot_pd(_mm256_castsi256_pd(special), u);
     passes = _mm256_or_pd(passes, _mm256_castsi256_pd(special));
-    record_passes4(out, i, passes, u, at_least, none, max);
+    record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, max);
   }
   finish_max(out, max);
 }
@@ -107,9 +108,10 @@ AVX2 void pass_avx2(const Block& b, const uint64_t* const* results, size_t width
 }  // namespace
 
 void pass_double_block(const Block& b, const uint64_t* const* results, size_t widths, const Bound& bound,
-                       double large, BlockPasses& out) {
+                       double large, double huge, BlockPasses& out) {
   std::fill(out.passed, out.passed + BlockPasses::kWords, 0);
   std::fill(out.large, out.large + BlockPasses::kWords, 0);
+  std::fill(out.huge, out.huge + BlockPasses::kWords, 0);
   out.count = out.by_mpfr = 0;
   out.max_ulp = -1;
   const bool cr = bound.correctly_rounded();
@@ -117,9 +119,11 @@ void pass_double_block(const Block& b, const uint64_t* const* results, size_t wi
   size_t from = 0;
   if (dd::cpu_has_avx2_fma()) {
     if (cr) {
-      pass_avx2<true>(b, results, widths, 0, large, out);
+      pass_avx2<true, false>(b, results, widths, 0, large, huge, out);
+    } else if (bound.value < huge) {  // no pass can be huge: its error is within the bound
+      pass_avx2<false, false>(b, results, widths, bound.value, large, huge, out);
     } else {
-      pass_avx2<false>(b, results, widths, bound.value, large, out);
+      pass_avx2<false, true>(b, results, widths, bound.value, large, huge, out);
     }
     from = b.n / 4 * 4;
   }
@@ -129,6 +133,7 @@ void pass_double_block(const Block& b, const uint64_t* const* results, size_t wi
     out.ulp[i] = u;
     out.passed[i / 64] |= uint64_t(1) << (i % 64);
     if (u >= large) out.large[i / 64] |= uint64_t(1) << (i % 64);
+    if (u >= huge) out.huge[i / 64] |= uint64_t(1) << (i % 64);
     out.max_ulp = std::max(out.max_ulp, u);
   }
   for (size_t w = 0; w < BlockPasses::kWords; ++w) out.count += uint64_t(__builtin_popcountll(out.passed[w]));

@@ -27,8 +27,10 @@ namespace clconform::ref::math {
 // k are RESULTS[k][i], k < WIDTHS, under BOUND, which must accept the
 // correctly rounded double (correct rounding, or an ULP bound of at least
 // half an ulp: otherwise nothing passes here). Passed points have
-// errors OUT.ulp; those of at least LARGE are marked in OUT.large.
+// errors OUT.ulp; those of at least LARGE are marked in OUT.large, those of
+// at least HUGE (at least 1: a correctly rounded pass is never huge) in
+// OUT.huge.
 void pass_double_block(const DoubleJudge::Block& b, const uint64_t* const* results, size_t widths,
-                       const Bound& bound, double large, BlockPasses& out);
+                       const Bound& bound, double large, double huge, BlockPasses& out);
 
 }  // namespace clconform::ref::math

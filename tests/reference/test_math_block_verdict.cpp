@@ -122,7 +122,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
     for (size_t run = 0; run < 2 * (sizeof bounds / sizeof bounds[0]); ++run) {
       const Bound& bound = bounds[run / 2];
       b = run % 2 ? unsettled.get() : settled.get();
-      math::pass_block(*b, rows, kWidths, bound, 0.5, *passes);
+      math::pass_block(*b, rows, kWidths, bound, 0.5, 2.0, *passes);
       // A bound of 0 ulp is correct rounding (judge.hpp), as the verifier
       // takes it; judge's own fast cases read it as an ULP bound.
       const Bound judged = bound.correctly_rounded() ? Bound{Bound::Kind::CorrectlyRounded, 0} : bound;
@@ -155,6 +155,9 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
           by_mpfr += b->by_mpfr[i];
           max_ulp = std::max(max_ulp, passes->ulp[i]);
         }
+        // The marks of the large and the huge errors, on passed points only.
+        EXPECT_EQ((passes->large[i / 64] >> (i % 64) & 1) != 0, block_pass && passes->ulp[i] >= 0.5) << i;
+        EXPECT_EQ((passes->huge[i / 64] >> (i % 64) & 1) != 0, block_pass && passes->ulp[i] >= 2.0) << i;
         ASSERT_FALSE(block_pass && i >= n4) << i;
         ASSERT_FALSE(block_pass && !shared && !all_nan) << i;
         // What pass_block is meant to take, it takes: every width the

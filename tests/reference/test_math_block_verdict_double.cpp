@@ -159,7 +159,7 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
           const uint64_t first = make_result(rng, p.nearest);
           for (size_t k = 0; k < kWidths; ++k) results[k][i] = shared || rng() % 3 ? first : make_result(rng, p.nearest);
         }
-        math::pass_double_block(*b, rows, kWidths, c.bound, 0.5, *passes);
+        math::pass_double_block(*b, rows, kWidths, c.bound, 0.5, 2.0, *passes);
         uint64_t count = 0;
         double max_ulp = -1;
         for (size_t i = 0; i < b->n; ++i) {
@@ -196,6 +196,7 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
           max_ulp = std::max(max_ulp, passes->ulp[i]);
           EXPECT_EQ(to_bits(passes->ulp[i]), to_bits(expected_ulp));
           EXPECT_EQ((passes->large[i / 64] >> (i % 64) & 1) != 0, passes->ulp[i] >= 0.5);
+          EXPECT_EQ((passes->huge[i / 64] >> (i % 64) & 1) != 0, passes->ulp[i] >= 2.0);
           // The judge's own verdict on the same bits.
           const math::Verdict v = judge.judge(p, g, c.bound);
           ++compared;
