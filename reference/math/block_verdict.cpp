@@ -53,6 +53,25 @@ AVX2_INLINE __m256i min_epi64(__m256i a, __m256i b) { return _mm256_blendv_epi8(
 // 32-bit lane masks as 64-bit lane masks.
 AVX2_INLINE __m256d widen(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
 
+// The sufficient test of kind (b) for results at distance D from APPROX
+// A, whose ulp scale is SCALE, under an ULP bound BOUND: an enclosure
+// narrow against approx (0 <= e <= |a| / 4, as the fast tiers' are: a few
+// double ulps) lies where the ulp is at least half approx's, and one
+// below 2^-125 throughout (an underflowed approx, 0 or nearly) where every
+// float's ulp is approx's own, 2^-149; either way (d + e) * 2 ulp_scale
+// within the bound is passes_bound's pass for certain (the scalings are
+// exact). Lane masks.
+AVX2_INLINE __m256d quick_within(__m256d a, __m256d e, __m256d d, __m256d scale, __m256d bound) {
+  const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
+  const __m256d magnitude = _mm256_and_pd(a, abs_mask);
+  const __m256d narrow = _mm256_or_pd(_mm256_cmp_pd(e, _mm256_mul_pd(magnitude, _mm256_set1_pd(0.25)), _CMP_LE_OQ),
+                                      _mm256_cmp_pd(_mm256_add_pd(magnitude, e), _mm256_set1_pd(0x1p-125), _CMP_LT_OQ));
+  const __m256d enclosed = _mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ);
+  const __m256d worst = _mm256_mul_pd(_mm256_add_pd(d, e), _mm256_set1_pd(1 + kFastVerdictSlack));
+  const __m256d within = _mm256_cmp_pd(_mm256_mul_pd(worst, _mm256_add_pd(scale, scale)), bound, _CMP_LE_OQ);
+  return _mm256_and_pd(_mm256_and_pd(enclosed, narrow), within);
+}
+
 // Kind (b) among points I to I + 3 with results G at distance D
 // (CANDIDATE: a finite result, the same at every width, not the certain
 // nearest float): fast_verdict's pass under an ULP bound ULPS, for a
@@ -80,129 +99,190 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
   return _mm256_and_pd(_mm256_and_pd(within, finite_a), _mm256_and_pd(enclosed, candidate));
 }
 
-// ULPS: an ULP bound, of value ULPS (else correct rounding: no pass of
-// kind (b); a correctly rounded bound needs a settled block). SETTLED:
-// kind (a) is tested, from
-// the block's nearest and certain, and ulp_scale read; otherwise ulp_scale
-// is computed from approx as settling computes it, and the certain nearest
-// float passes, if at all, as kind (b). MARK_HUGE: the passes of an error
-// of at least HUGE are marked (under a bound below HUGE there are none).
-// Four points per step, in a loop that calls nothing, so that its
+// The first look of pass_block_avx2 at an unsettled block under an ULP
+// bound ULPS, four points per step, each point's results the same at
+// every width: finite results that pass quick_within (kind (b)), and NaNs
+// and infinities that pass as judge's second case (every width a NaN for
+// a NaN approx, approx's own infinity; enclosed, not prepared by MPFR; at
+// 0 ulp). A step whose four points all pass is recorded in OUT, their
+// largest error in MAX: nearly every step of a sweep, and whole runs of
+// overflowed, underflowed and NaN results. Any other step's first point
+// gets its bit in REST, for the full step. In a loop and a function of
+// its own, so that its constants stay in registers; W is the number of
+// widths where it is known at compile time (0: WIDTHS).
+template <size_t W, bool MarkHuge>
+__attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, const uint32_t* const* results,
+                                                                size_t widths, double ulps, double large, double huge,
+                                                                BlockPasses& out, uint64_t* rest, __m256d& max) {
+  const size_t n4 = b.n / 4 * 4;
+  const size_t nw = W > 0 ? W : widths;
+  const __m128i exponent_mask = _mm_set1_epi32(0x7f800000), magnitude32 = _mm_set1_epi32(0x7fffffff);
+  const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
+  const __m256d at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge), bound = _mm256_set1_pd(ulps);
+  const __m256i bias = _mm256_set1_epi64x(Double::bias);
+  // A known number of widths: their rows in locals, read once.
+  const uint32_t* own_rows[W > 0 ? W : 1];
+  const uint32_t* const* rows = results;
+  if constexpr (W > 0) {
+    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
+    rows = own_rows;
+  }
+  __m256d largest = max;
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[0] + i));
+    __m128i same = _mm_set1_epi32(-1);
+#pragma GCC unroll 16
+    for (size_t k = 1; k < nw; ++k)
+      same = _mm_and_si128(same, _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[k] + i)), g));
+    if (_mm_movemask_ps(_mm_castsi128_ps(same)) != 0xf) {
+      rest[i / 64] |= uint64_t(1) << (i % 64);
+      continue;
+    }
+    const __m128i infinite_or_nan = _mm_cmpeq_epi32(_mm_and_si128(g, exponent_mask), exponent_mask);
+    const __m256d a = _mm256_load_pd(b.approx + i);
+    const __m256d e = _mm256_load_pd(b.error + i);
+    const __m256d gd = float_bits_to_doubles(g);
+    const __m256d d = _mm256_and_pd(_mm256_sub_pd(gd, a), abs_mask);
+    const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(bias, float_ulp_exponents(a)), 52));
+    __m256d passes = quick_within(a, e, d, scale, bound);
+    __m256d u = _mm256_mul_pd(d, scale);
+    if (!_mm_testz_si128(infinite_or_nan, infinite_or_nan)) {
+      const __m256d special = widen(infinite_or_nan);
+      const __m256d nan = widen(_mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask));
+      const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
+      const __m256d infinite_a = _mm256_cmp_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
+      const __m256d same_infinity = _mm256_and_pd(infinite_a, _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
+      const __m128i by_mpfr =
+          _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128());
+      const __m256d special_passes =
+          _mm256_andnot_pd(widen(by_mpfr), _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
+                                                         _mm256_blendv_pd(same_infinity, nan_a, nan)));
+      passes = _mm256_blendv_pd(passes, special_passes, special);
+      u = _mm256_andnot_pd(special, u);
+    }
+    if (_mm256_movemask_pd(passes) != 0xf) {
+      rest[i / 64] |= uint64_t(1) << (i % 64);
+      continue;
+    }
+    _mm256_store_pd(out.ulp + i, u);
+    largest = _mm256_max_pd(largest, u);
+    const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, at_least, _CMP_GE_OQ)));
+    out.passed[i / 64] |= uint64_t(0xf) << (i % 64);
+    out.large[i / 64] |= is_large << (i % 64);
+    if constexpr (MarkHuge) {
+      const uint64_t is_huge = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, beyond, _CMP_GE_OQ)));
+      out.huge[i / 64] |= is_huge << (i % 64);
+    }
+  }
+  max = largest;
+}
+
+// One step of pass_block_avx2, the four points from I, in full. ULPS: an
+// ULP bound, of value ULPS (else correct rounding: no pass of kind (b); a
+// correctly rounded bound needs a settled block). SETTLED: kind (a) is
+// tested, from the block's nearest and certain, and ulp_scale read;
+// otherwise ulp_scale is computed from approx as settling computes it, and
+// the certain nearest float passes, if at all, as kind (b). MARK_HUGE: the
+// passes of an error of at least HUGE are marked (under a bound below HUGE
+// there are none). Inlined into loops that call nothing, so that its
 // constants stay in registers.
 template <bool Settled, bool Ulps, bool MarkHuge>
-AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
-                          double huge, BlockPasses& out) {
-  const size_t n4 = b.n / 4 * 4;
+AVX2_INLINE void full_step(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
+                           double huge, size_t i, BlockPasses& out, __m256d& max) {
   const __m128i exponent_mask = _mm_set1_epi32(0x7f800000), magnitude32 = _mm_set1_epi32(0x7fffffff);
   const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge);
   const __m256d bound = _mm256_set1_pd(ulps);
-  const __m256d slack = _mm256_set1_pd(1 + kFastVerdictSlack), infinity = _mm256_set1_pd(HUGE_VAL);
-  __m256d max = none;
-  for (size_t i = 0; i < n4; i += 4) {
-    const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(results[0] + i));
-    __m128i same = _mm_set1_epi32(-1);
-    for (size_t k = 1; k < widths; ++k)
-      same = _mm_and_si128(same, _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)), g));
-    const __m128i infinite_or_nan = _mm_cmpeq_epi32(_mm_and_si128(g, exponent_mask), exponent_mask);
-    const __m128i same_finite = _mm_andnot_si128(infinite_or_nan, same);
-    const bool all_same_finite = _mm_movemask_ps(_mm_castsi128_ps(same_finite)) == 0xf;
-    if (!Settled && Ulps && all_same_finite) {
-      // Nearly every step of a sweep: four finite results, each the same
-      // at every width, that pass the quick test below (kind (b)) at
-      // once. Otherwise the step is taken again in full.
-      const __m256d a = _mm256_load_pd(b.approx + i);
-      const __m256d e = _mm256_load_pd(b.error + i);
-      const __m256d d = _mm256_and_pd(_mm256_sub_pd(float_bits_to_doubles(g), a), abs_mask);
-      const __m256d scale = _mm256_castsi256_pd(
-          _mm256_slli_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), float_ulp_exponents(a)), 52));
-      const __m256d narrow =
-          _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
-                        _mm256_cmp_pd(e, _mm256_mul_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(0.25)), _CMP_LE_OQ));
-      const __m256d within = _mm256_cmp_pd(
-          _mm256_mul_pd(_mm256_mul_pd(_mm256_add_pd(d, e), slack), _mm256_add_pd(scale, scale)), bound, _CMP_LE_OQ);
-      if (_mm256_movemask_pd(_mm256_and_pd(narrow, within)) == 0xf) {
-        const __m256d u = _mm256_mul_pd(d, scale);
-        _mm256_store_pd(out.ulp + i, u);
-        max = _mm256_max_pd(max, u);
-        const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, at_least, _CMP_GE_OQ)));
-        out.passed[i / 64] |= uint64_t(0xf) << (i % 64);
-        out.large[i / 64] |= is_large << (i % 64);
-        if constexpr (MarkHuge) {
-          const uint64_t is_huge = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, beyond, _CMP_GE_OQ)));
-          out.huge[i / 64] |= is_huge << (i % 64);
-        }
-        continue;
-      }
-    }
-    // Every width a NaN: where they are the same, G is; elsewhere, each.
-    __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask);
-    if (!all_same_finite) {
-      if (!_mm_testz_si128(nan, nan))
-        for (size_t k = 1; k < widths; ++k)
-          nan = _mm_and_si128(nan, _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)),
-                                                                 magnitude32), exponent_mask));
-      const __m128i any = _mm_or_si128(same, nan);
-      if (_mm_testz_si128(any, any)) continue;
-    }
-    // The error judge gives: |result - approx| * ulp_scale.
-    const __m256d a = _mm256_load_pd(b.approx + i);
-    const __m256d gd = float_bits_to_doubles(g);
-    const __m256d d = _mm256_and_pd(_mm256_sub_pd(gd, a), abs_mask);
-    const __m256d scale = Settled ? _mm256_load_pd(b.ulp_scale + i)
-                                  : _mm256_castsi256_pd(_mm256_slli_epi64(
-                                        _mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), float_ulp_exponents(a)), 52));
-    __m256d u = _mm256_mul_pd(d, scale);
-    // (a): the certain nearest float, finite; (b) candidates: any other
-    // finite result.
-    __m128i candidate = same_finite;
-    __m256d passes = _mm256_setzero_pd();
-    if (Settled) {
-      const __m128i want = _mm_load_si128(reinterpret_cast<const __m128i*>(b.nearest + i));
-      const __m128i certain = _mm_load_si128(reinterpret_cast<const __m128i*>(b.certain + i));
-      const __m128i nearest = _mm_and_si128(same_finite, _mm_and_si128(_mm_cmpeq_epi32(g, want), certain));
-      candidate = _mm_andnot_si128(nearest, same_finite);
-      passes = widen(nearest);
-    }
-    if (Ulps && !_mm_testz_si128(candidate, candidate)) {
-      // An enclosure narrow against approx (0 <= e <= |approx| / 4, as the
-      // fast tiers' are: a few double ulps) lies where the ulp is at least
-      // half approx's, so that (d + e) * 2 ulp_scale within the bound is
-      // passes_bound's pass for certain (the scalings are exact). The
-      // others take its exact test.
-      const __m256d candidates = widen(candidate);
-      const __m256d e = _mm256_load_pd(b.error + i);
-      const __m256d narrow =
-          _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
-                        _mm256_cmp_pd(e, _mm256_mul_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(0.25)), _CMP_LE_OQ));
-      const __m256d within = _mm256_cmp_pd(
-          _mm256_mul_pd(_mm256_mul_pd(_mm256_add_pd(d, e), slack), _mm256_add_pd(scale, scale)), bound, _CMP_LE_OQ);
-      const __m256d quick = _mm256_and_pd(candidates, _mm256_and_pd(narrow, within));
-      const __m256d rest = _mm256_andnot_pd(quick, candidates);
-      passes = _mm256_or_pd(passes, quick);
-      if (!_mm256_testz_pd(rest, rest)) passes = _mm256_or_pd(passes, passes_bound(b, i, d, rest, ulps));
-    }
-    // (c) and (d): every width a NaN (any) for a NaN real result, or the
-    // infinity of an infinite approx, pass at 0 ulp (judge's second case),
-    // unless MPFR prepared the point (judge counts MPFR once per run).
-    const __m128i nan_or_infinite = _mm_or_si128(nan, _mm_and_si128(infinite_or_nan, same));
-    if (!all_same_finite && !_mm_testz_si128(nan_or_infinite, nan_or_infinite)) {
-      const __m128i special4 = _mm_andnot_si128(
-          _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128()),
-          nan_or_infinite);
-      // A NaN approx for the NaNs, the same infinity as approx for the
-      // infinity; with an enclosure.
-      const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
-      const __m256d same_infinity =
-          _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(a, abs_mask), infinity, _CMP_EQ_OQ), _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
-      const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
-      const __m256d nan4 = widen(nan);
-      const __m256d special = _mm256_and_pd(_mm256_and_pd(widen(special4), enclosed),
-                                            _mm256_or_pd(_mm256_and_pd(nan_a, nan4), _mm256_andnot_pd(nan4, same_infinity)));
-      u = _mm256_andnot_pd(special, u);
-      passes = _mm256_or_pd(passes, special);
-    }
-    record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, max);
+  const __m256d infinity = _mm256_set1_pd(HUGE_VAL);
+  const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(results[0] + i));
+  __m128i same = _mm_set1_epi32(-1);
+  for (size_t k = 1; k < widths; ++k)
+    same = _mm_and_si128(same, _mm_cmpeq_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)), g));
+  const __m128i infinite_or_nan = _mm_cmpeq_epi32(_mm_and_si128(g, exponent_mask), exponent_mask);
+  const __m128i same_finite = _mm_andnot_si128(infinite_or_nan, same);
+  const bool all_same_finite = _mm_movemask_ps(_mm_castsi128_ps(same_finite)) == 0xf;
+  // Every width a NaN: where they are the same, G is; elsewhere, each.
+  __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask);
+  if (!all_same_finite) {
+    if (!_mm_testz_si128(nan, nan))
+      for (size_t k = 1; k < widths; ++k)
+        nan = _mm_and_si128(nan, _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(results[k] + i)),
+                                                               magnitude32), exponent_mask));
+    const __m128i any = _mm_or_si128(same, nan);
+    if (_mm_testz_si128(any, any)) return;
+  }
+  // The error judge gives: |result - approx| * ulp_scale.
+  const __m256d a = _mm256_load_pd(b.approx + i);
+  const __m256d gd = float_bits_to_doubles(g);
+  const __m256d d = _mm256_and_pd(_mm256_sub_pd(gd, a), abs_mask);
+  const __m256d scale = Settled ? _mm256_load_pd(b.ulp_scale + i)
+                                : _mm256_castsi256_pd(_mm256_slli_epi64(
+                                      _mm256_sub_epi64(_mm256_set1_epi64x(Double::bias), float_ulp_exponents(a)), 52));
+  __m256d u = _mm256_mul_pd(d, scale);
+  // (a): the certain nearest float, finite; (b) candidates: any other
+  // finite result.
+  __m128i candidate = same_finite;
+  __m256d passes = _mm256_setzero_pd();
+  if (Settled) {
+    const __m128i want = _mm_load_si128(reinterpret_cast<const __m128i*>(b.nearest + i));
+    const __m128i certain = _mm_load_si128(reinterpret_cast<const __m128i*>(b.certain + i));
+    const __m128i nearest = _mm_and_si128(same_finite, _mm_and_si128(_mm_cmpeq_epi32(g, want), certain));
+    candidate = _mm_andnot_si128(nearest, same_finite);
+    passes = widen(nearest);
+  }
+  if (Ulps && !_mm_testz_si128(candidate, candidate)) {
+    // quick_within's sufficient test first; the others take
+    // passes_bound's exact one.
+    const __m256d candidates = widen(candidate);
+    const __m256d e = _mm256_load_pd(b.error + i);
+    const __m256d quick = _mm256_and_pd(candidates, quick_within(a, e, d, scale, bound));
+    const __m256d rest = _mm256_andnot_pd(quick, candidates);
+    passes = _mm256_or_pd(passes, quick);
+    if (!_mm256_testz_pd(rest, rest)) passes = _mm256_or_pd(passes, passes_bound(b, i, d, rest, ulps));
+  }
+  // (c) and (d): every width a NaN (any) for a NaN real result, or the
+  // infinity of an infinite approx, pass at 0 ulp (judge's second case),
+  // unless MPFR prepared the point (judge counts MPFR once per run).
+  const __m128i nan_or_infinite = _mm_or_si128(nan, _mm_and_si128(infinite_or_nan, same));
+  if (!all_same_finite && !_mm_testz_si128(nan_or_infinite, nan_or_infinite)) {
+    const __m128i special4 = _mm_andnot_si128(
+        _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128()),
+        nan_or_infinite);
+    // A NaN approx for the NaNs, the same infinity as approx for the
+    // infinity; with an enclosure.
+    const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
+    const __m256d same_infinity =
+        _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(a, abs_mask), infinity, _CMP_EQ_OQ), _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
+    const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
+    const __m256d nan4 = widen(nan);
+    const __m256d special = _mm256_and_pd(_mm256_and_pd(widen(special4), enclosed),
+                                          _mm256_or_pd(_mm256_and_pd(nan_a, nan4), _mm256_andnot_pd(nan4, same_infinity)));
+    u = _mm256_andnot_pd(special, u);
+    passes = _mm256_or_pd(passes, special);
+  }
+  record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, max);
+}
+
+// The passes of a block (pass_block): on an unsettled block under an ULP
+// bound, quick_passes takes the steps it can and only the others are
+// taken in full; otherwise every step is.
+template <bool Settled, bool Ulps, bool MarkHuge>
+AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t widths, double ulps, double large,
+                          double huge, BlockPasses& out) {
+  const size_t n4 = b.n / 4 * 4;
+  __m256d max = _mm256_set1_pd(-1);
+  if constexpr (!Settled && Ulps) {
+    // The steps left, a bit at each one's first point.
+    uint64_t steps[BlockPasses::kWords] = {};
+    // A GPU's six widths (1, 2, 3, 4, 8, 16) in a loop the compiler unrolls.
+    if (widths == 6) quick_passes<6, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    else quick_passes<0, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    for (size_t w = 0; w < BlockPasses::kWords; ++w)
+      for (uint64_t left = steps[w]; left != 0; left &= left - 1)
+        full_step<Settled, Ulps, MarkHuge>(b, results, widths, ulps, large, huge, 64 * w + size_t(__builtin_ctzll(left)),
+                                           out, max);
+  } else {
+    for (size_t i = 0; i < n4; i += 4) full_step<Settled, Ulps, MarkHuge>(b, results, widths, ulps, large, huge, i, out, max);
   }
   finish_max(out, max);
 }

@@ -98,6 +98,9 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
   long passed = 0, split_passed = 0, compared = 0;
   for (int round = 0; round < 400; ++round) {
+    // Six widths (a GPU's, which pass_block's first look knows at compile
+    // time) in most rounds, five in the others.
+    const size_t widths = round % 3 == 2 ? kWidths - 1 : kWidths;
     Judge::Block* b = unsettled.get();
     b->n = round % 5 == 4 ? Judge::Block::kCapacity - 1 - size_t(round % 7) : Judge::Block::kCapacity;
     b->mpfr_points = 0;
@@ -114,7 +117,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
     for (size_t i = 0; i < b->n; ++i) {
       const bool shared = rng() % 10 < 7;
       const uint32_t first = make_result(rng, b->nearest[i], b->approx[i]);
-      for (size_t k = 0; k < kWidths; ++k)
+      for (size_t k = 0; k < widths; ++k)
         results[k][i] = shared || rng() % 3 ? first : make_result(rng, b->nearest[i], b->approx[i]);
     }
     // Each bound on the settled block and on the unsettled one, whose
@@ -122,7 +125,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
     for (size_t run = 0; run < 2 * (sizeof bounds / sizeof bounds[0]); ++run) {
       const Bound& bound = bounds[run / 2];
       b = run % 2 ? unsettled.get() : settled.get();
-      math::pass_block(*b, rows, kWidths, bound, 0.5, 2.0, *passes);
+      math::pass_block(*b, rows, widths, bound, 0.5, 2.0, *passes);
       // A bound of 0 ulp is correct rounding (judge.hpp), as the verifier
       // takes it; judge's own fast cases read it as an ULP bound.
       const Bound judged = bound.correctly_rounded() ? Bound{Bound::Kind::CorrectlyRounded, 0} : bound;
@@ -133,7 +136,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
         const Judge::Point p = judge.point(*b, i);
         const bool block_pass = (passes->passed[i / 64] >> (i % 64) & 1) != 0;
         bool shared = true, every_fast_pass = true, all_finite = true, all_nan = true;
-        for (size_t k = 0; k < kWidths; ++k) {
+        for (size_t k = 0; k < widths; ++k) {
           const uint32_t g = results[k][i];
           shared &= g == results[0][i];
           all_finite &= finite_bits(g);
@@ -175,10 +178,10 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
                                       << " bound " << bound.value << " got 0x" << std::hex << results[0][i];
         // Results that differ between widths.
         double ulp[kWidths];
-        if (!shared && math::pass_each_width(*b, i, rows, kWidths, bound, ulp)) {
+        if (!shared && math::pass_each_width(*b, i, rows, widths, bound, ulp)) {
           ++split_passed;
           ASSERT_FALSE(p.prepared_by_mpfr) << i;
-          for (size_t k = 0; k < kWidths; ++k) {
+          for (size_t k = 0; k < widths; ++k) {
             const math::Verdict v = judge.judge(p, results[k][i], judged);
             ASSERT_TRUE(v.pass && !v.used_mpfr) << i;
             ASSERT_EQ(to_bits(v.ulp), to_bits(ulp[k])) << i;
@@ -188,7 +191,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
                                   std::isfinite(p.approx) &&
                                   (!bound.correctly_rounded() || results[0][i] == p.nearest);
           bool each_nearest = true;
-          for (size_t k = 0; k < kWidths; ++k) each_nearest &= results[k][i] == p.nearest;
+          for (size_t k = 0; k < widths; ++k) each_nearest &= results[k][i] == p.nearest;
           EXPECT_FALSE(meant_each && (!bound.correctly_rounded() || each_nearest)) << "point " << i;
         }
       }
