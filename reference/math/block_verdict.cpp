@@ -99,6 +99,23 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
   return _mm256_and_pd(_mm256_and_pd(within, finite_a), _mm256_and_pd(enclosed, candidate));
 }
 
+// Judge's second case among points I to I + 3 with approx A, whose
+// results (G as doubles: GD) are every width's NaN where NAN (lane masks)
+// and else one infinity: a NaN approx for the NaNs, approx's own infinity
+// for an infinity; with an enclosure, and not prepared by MPFR (judge
+// counts MPFR once per run). Such a result passes at 0 ulp. Lane masks,
+// meaningful on the caller's NaN and infinite lanes only.
+AVX2_INLINE __m256d second_case(const Block& b, size_t i, __m256d a, __m256d gd, __m128i nan) {
+  const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
+  const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
+  const __m256d infinite_a = _mm256_cmp_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
+  const __m256d same_infinity = _mm256_and_pd(infinite_a, _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
+  const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
+  const __m128i by_mpfr =
+      _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128());
+  return _mm256_andnot_pd(widen(by_mpfr), _mm256_and_pd(enclosed, _mm256_blendv_pd(same_infinity, nan_a, widen(nan))));
+}
+
 // The first look of pass_block_avx2 at an unsettled block under an ULP
 // bound ULPS, four points per step, each point's results the same at
 // every width: finite results that pass quick_within (kind (b)), and NaNs
@@ -119,6 +136,7 @@ __attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, 
   const __m128i exponent_mask = _mm_set1_epi32(0x7f800000), magnitude32 = _mm_set1_epi32(0x7fffffff);
   const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge), bound = _mm256_set1_pd(ulps);
+  const __m256d none = _mm256_set1_pd(-1);
   const __m256i bias = _mm256_set1_epi64x(Double::bias);
   // A known number of widths: their rows in locals, read once.
   const uint32_t* own_rows[W > 0 ? W : 1];
@@ -148,31 +166,15 @@ __attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, 
     __m256d u = _mm256_mul_pd(d, scale);
     if (!_mm_testz_si128(infinite_or_nan, infinite_or_nan)) {
       const __m256d special = widen(infinite_or_nan);
-      const __m256d nan = widen(_mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask));
-      const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
-      const __m256d infinite_a = _mm256_cmp_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
-      const __m256d same_infinity = _mm256_and_pd(infinite_a, _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
-      const __m128i by_mpfr =
-          _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128());
-      const __m256d special_passes =
-          _mm256_andnot_pd(widen(by_mpfr), _mm256_and_pd(_mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ),
-                                                         _mm256_blendv_pd(same_infinity, nan_a, nan)));
-      passes = _mm256_blendv_pd(passes, special_passes, special);
+      const __m128i nan = _mm_cmpgt_epi32(_mm_and_si128(g, magnitude32), exponent_mask);
+      passes = _mm256_blendv_pd(passes, second_case(b, i, a, gd, nan), special);
       u = _mm256_andnot_pd(special, u);
     }
     if (_mm256_movemask_pd(passes) != 0xf) {
       rest[i / 64] |= uint64_t(1) << (i % 64);
       continue;
     }
-    _mm256_store_pd(out.ulp + i, u);
-    largest = _mm256_max_pd(largest, u);
-    const uint64_t is_large = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, at_least, _CMP_GE_OQ)));
-    out.passed[i / 64] |= uint64_t(0xf) << (i % 64);
-    out.large[i / 64] |= is_large << (i % 64);
-    if constexpr (MarkHuge) {
-      const uint64_t is_huge = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(u, beyond, _CMP_GE_OQ)));
-      out.huge[i / 64] |= is_huge << (i % 64);
-    }
+    record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, largest);
   }
   max = largest;
 }
@@ -193,7 +195,6 @@ AVX2_INLINE void full_step(const Block& b, const uint32_t* const* results, size_
   const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge);
   const __m256d bound = _mm256_set1_pd(ulps);
-  const __m256d infinity = _mm256_set1_pd(HUGE_VAL);
   const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(results[0] + i));
   __m128i same = _mm_set1_epi32(-1);
   for (size_t k = 1; k < widths; ++k)
@@ -245,18 +246,7 @@ AVX2_INLINE void full_step(const Block& b, const uint32_t* const* results, size_
   // unless MPFR prepared the point (judge counts MPFR once per run).
   const __m128i nan_or_infinite = _mm_or_si128(nan, _mm_and_si128(infinite_or_nan, same));
   if (!all_same_finite && !_mm_testz_si128(nan_or_infinite, nan_or_infinite)) {
-    const __m128i special4 = _mm_andnot_si128(
-        _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128()),
-        nan_or_infinite);
-    // A NaN approx for the NaNs, the same infinity as approx for the
-    // infinity; with an enclosure.
-    const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
-    const __m256d same_infinity =
-        _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(a, abs_mask), infinity, _CMP_EQ_OQ), _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
-    const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
-    const __m256d nan4 = widen(nan);
-    const __m256d special = _mm256_and_pd(_mm256_and_pd(widen(special4), enclosed),
-                                          _mm256_or_pd(_mm256_and_pd(nan_a, nan4), _mm256_andnot_pd(nan4, same_infinity)));
+    const __m256d special = _mm256_and_pd(widen(nan_or_infinite), second_case(b, i, a, gd, nan));
     u = _mm256_andnot_pd(special, u);
     passes = _mm256_or_pd(passes, special);
   }

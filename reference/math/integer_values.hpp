@@ -14,38 +14,49 @@
 
 namespace clconform::ref::math {
 
-// frexp's exponent of a finite nonzero double: x = m 2^e, 1/2 <= |m| < 1
-// (C99 7.12.6.4). A subnormal is scaled by 2^64 first (exactly), so that
-// its exponent field reads it too. Any other double gives some number.
-inline int32_t frexp_exponent_of(double x) {
+// X as a normal double and the power of two it was scaled by: a subnormal
+// times 2^64 (exactly), so that its exponent field reads it; any other
+// double as it is. A select, not a branch, so that a loop of them
+// vectorizes (as do the functions below).
+struct Normalized {
+  double value;
+  int32_t shift;
+};
+inline Normalized normalized(double x) {
   const bool subnormal = std::fabs(x) < 0x1p-1022;
-  const double scaled = subnormal ? x * 0x1p64 : x;
-  return int32_t((to_bits(scaled) >> 52) & 0x7ff) - 1022 - (subnormal ? 64 : 0);
+  return {subnormal ? x * 0x1p64 : x, subnormal ? 64 : 0};
+}
+
+// Whether V is finite, as a comparison that vectorizes.
+inline bool finite_value(double v) { return std::fabs(v) <= 0x1.fffffffffffffp1023; }
+
+// frexp's exponent of a finite nonzero double: x = m 2^e, 1/2 <= |m| < 1
+// (C99 7.12.6.4). Any other double gives some number.
+inline int32_t frexp_exponent_of(double x) {
+  const Normalized n = normalized(x);
+  return int32_t((to_bits(n.value) >> 52) & 0x7ff) - 1022 - n.shift;
 }
 
 // frexp's mantissa m of x = m 2^e, exactly: x itself for a zero, x + x
 // (as C's frexp) for an infinity or a NaN, otherwise x's sign and
 // significand with the exponent field of [1/2, 1).
 inline double frexp_mantissa_value(double x) {
-  const bool subnormal = std::fabs(x) < 0x1p-1022;
-  const double scaled = subnormal ? x * 0x1p64 : x;
-  const double m = double_from_bits((to_bits(scaled) & ~Double::exponent_mask) | (uint64_t(Double::bias - 1) << 52));
-  return x == 0 ? x : std::fabs(x) <= 0x1.fffffffffffffp1023 ? m : x + x;
+  const uint64_t bits = to_bits(normalized(x).value);
+  const double m = double_from_bits((bits & ~Double::exponent_mask) | (uint64_t(Double::bias - 1) << 52));
+  return x == 0 ? x : finite_value(x) ? m : x + x;
 }
 
 // Spec 6.15.2.1: FP_ILOGB0 (INT_MIN here) for a zero, FP_ILOGBNAN
-// (INT_MAX here) for a NaN; C99 F.9.3.5: INT_MAX for an infinity. Selects,
-// not branches (frexp_exponent_of reads any double), so that a loop of
-// them vectorizes.
+// (INT_MAX here) for a NaN; C99 F.9.3.5: INT_MAX for an infinity.
 inline int32_t ilogb_value(double v) {
   const int32_t e = frexp_exponent_of(v) - 1;
-  return v == 0 ? INT_MIN : std::fabs(v) <= 0x1.fffffffffffffp1023 ? e : INT_MAX;
+  return v == 0 ? INT_MIN : finite_value(v) ? e : INT_MAX;
 }
 
 // Spec 7.5.1: 0 for an infinity and a NaN; C99: 0 for a zero.
 inline int32_t frexp_exponent_value(double v) {
   const int32_t e = frexp_exponent_of(v);
-  return v != 0 && std::fabs(v) <= 0x1.fffffffffffffp1023 ? e : 0;
+  return v != 0 && finite_value(v) ? e : 0;
 }
 
 // The sign of Gamma(v); spec 7.5.1: 0 for a zero and the negative integers

@@ -506,9 +506,9 @@ class MathVerifier {
   template <class Block>
   void count_passes(const SweepChunk& ch, size_t b0, const Output& out, const Block& blk, const Bits* results0,
                     const rm::BlockPasses& passes, Common& c, Acc& acc) const {
-    // Errors of 65536 ulp and more (the last bin) are counted from their
-    // bits alone: an implementation-defined built-in (native_sin) has most
-    // of its results there.
+    // Errors of 65536 ulp and more (the last bin) are counted from the
+    // block's marks (BlockPasses::huge) alone: an implementation-defined
+    // built-in (native_sin) has most of its results there.
     const size_t nk = widths_.size();
     uint64_t large = 0, huge = 0;
     for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
@@ -611,16 +611,17 @@ class MathVerifier {
 
   // Output J, an integer result, of the N lanes of a block from B0: a lane
   // whose every width returned the same accepted value is counted as
-  // numeric_lane counts it; any other goes through numeric_lane. For a
-  // function of one argument the block's exact values come first, and a
-  // lane whose every width returned its exact value (an accepted one)
-  // needs nothing else; only the others are asked about lane by lane.
+  // numeric_lane counts it; any other goes through numeric_lane. Where the
+  // integer judge has a block form (a function of one argument), the
+  // block's exact values come first, and a lane whose every width returned
+  // its exact value (an accepted one) needs nothing else; only the others
+  // are asked about lane by lane.
   void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
     const Output& out = outputs_[j];
     const size_t nk = widths_.size();
     int32_t want[kBatch];
     uint64_t equal[rm::BlockPasses::kWords] = {};
-    if (args_.size() == 1 && out.int_judge->exact_block(blk.args[0], n, want)) {
+    if (out.int_judge->exact_block(blk.args[0], n, want)) {
       const uint32_t* results[kMaxWidths];
       for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
       rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
