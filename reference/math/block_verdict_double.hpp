@@ -8,8 +8,8 @@
 //  (b) at a kFast point under an ULP bound, it is finite and the judge's
 //      double arithmetic passes it (DoubleJudge::fast_passes, the same
 //      operations in the same order);
-//  (c) it is any NaN for a NaN real result, +inf for exp's results beyond
-//      2^1024, a zero for exp's below 2^-2164 (at 0 ulp).
+//  (c) it is any NaN for a NaN real result, +inf for exp's and pow's
+//      results beyond 2^1024, a zero for those below 2^-2164 (at 0 ulp).
 // Its error is the one judge gives: fast_distance / ulp_q for (a) and (b),
 // 0 for (c). Every other point is left undecided for DoubleJudge::judge,
 // point by point; nothing here fails a result.

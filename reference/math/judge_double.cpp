@@ -288,12 +288,80 @@ __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, con
   return n4;
 }
 
-// Whether exp's real result at ARGS is beyond what a value is needed for:
-// +1 where it is above 2^1024 (x >= 710: exp(710) > 2^1024.3), -1 where it
-// is below 2^-2164 (x <= -1500), 0 elsewhere and for other functions. The
-// verdicts on +inf and on a zero there need no value (the judge), and these
-// are half of a full sweep's stratified doubles.
+// Bounds on log2 of the mantissas that pow_beyond reads: lo[i] <= log2(1 +
+// i/256) <= hi[i] (MPFR, rounded down and up), i in [0, 256].
+struct Log2Table {
+  double lo[257], hi[257];
+  Log2Table() {
+    mpfr_t v;
+    mpfr_init2(v, 53);
+    for (int i = 0; i <= 256; ++i) {
+      mpfr_set_ui(v, static_cast<unsigned long>(256 + i), MPFR_RNDN);
+      mpfr_div_2ui(v, v, 8, MPFR_RNDN);  // exact
+      mpfr_t l;
+      mpfr_init2(l, 53);
+      mpfr_log2(l, v, MPFR_RNDD);
+      lo[i] = mpfr_get_d(l, MPFR_RNDN);  // l has 53 bits: exact
+      mpfr_log2(l, v, MPFR_RNDU);
+      hi[i] = mpfr_get_d(l, MPFR_RNDN);
+      mpfr_clear(l);
+    }
+    mpfr_clear(v);
+  }
+};
+
+// Out of line: pow_beyond then saves no registers for the first call's
+// construction.
+__attribute__((noinline)) const Log2Table& log2_table() {
+  static const Log2Table table;
+  return table;
+}
+
+// Whether pow's (or powr's) real result at the finite nonzero X and finite
+// Y is beyond what a value is needed for, as for exp below: +1 above
+// 2^1024 with a positive sign, -1 below 2^-2164 in magnitude, 0 where
+// neither is certain or the result is a NaN (x < 0 with a non-integer y,
+// and powr of any x < 0). |x| = 2^e m with m in [1 + i/256, 1 + (i +
+// 1)/256), so log2 |x| lies in [e + lo[i], e + hi[i + 1]]; each sum rounds
+// within 2^-43 (|e| < 2^11), each product with y within 2^-53 of itself,
+// far inside the margins of 2^-40 and of one binade (1025 and -2165).
+int pow_beyond(Fn f, double x, double y) {
+  if (!std::isfinite(x) || !std::isfinite(y) || x == 0) return 0;
+  bool positive = x > 0;
+  if (x < 0) {
+    // |x|^y for an integer y, negative for an odd one; from y's bits (the
+    // integers have no fraction bits below their point, the odd ones a 1
+    // at it).
+    const uint64_t yb = bits_of(y);
+    const int ye = static_cast<int>((yb >> 52) & 0x7FF) - 1023;
+    if (f == Fn::powr || ye < 0) return 0;  // y = 0 is not beyond either
+    if (ye < 52 && (yb & ((uint64_t{1} << (52 - ye)) - 1)) != 0) return 0;
+    positive = ye > 52 || (ye > 0 && ((yb >> (52 - ye)) & 1) == 0);
+  }
+  const Log2Table& table = log2_table();
+  uint64_t b = bits_of(std::fabs(x));
+  int e = static_cast<int>(b >> 52) - 1023;
+  if ((b >> 52) == 0) {  // subnormal: scaled exactly into the normal range
+    b = bits_of(std::fabs(x) * 0x1p64);
+    e = static_cast<int>(b >> 52) - 1023 - 64;
+  }
+  const unsigned i = static_cast<unsigned>(b >> 44) & 0xFF;  // m's first 8 bits after the point
+  const double lo = e + table.lo[i] - 0x1p-40, hi = e + table.hi[i + 1] + 0x1p-40;
+  const double a = y * lo, c = y * hi;
+  if (positive && std::min(a, c) > 1025) return 1;
+  if (std::max(a, c) < -2165) return -1;
+  return 0;
+}
+
+// Whether the real result at ARGS is beyond what a value is needed for:
+// +1 where it is above 2^1024 with a positive sign, -1 where it is below
+// 2^-2164 in magnitude, 0 elsewhere and for functions other than exp, pow
+// and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <= -1500. The
+// verdicts on +inf and on a zero there need no value (the judge): these
+// are half of a full sweep's stratified doubles for exp, and about half of
+// pow's sampled pairs.
 int beyond_of(Fn f, const double* args) {
+  if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
   if (f != Fn::exp || !(args[0] >= 710 || args[0] <= -1500)) return 0;
   return args[0] > 0 ? 1 : -1;
 }
@@ -446,10 +514,15 @@ void DoubleJudge::prepare_block(Block& b) const {
     }
     return;
   }
-  if (!dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
+  // Point by point where the tier has no block form; a result beyond
+  // needs no value (below), and pow's would cost a logarithm.
+  int beyond[kCap];
+  const bool block_form = dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel);
+  if (!block_form) {
     for (size_t i = 0; i < b.n; ++i) {
       const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-      vouched[i] = dd_value(f, args, &hi[i], &lo[i], &rel);
+      beyond[i] = beyond_of(f, args);
+      vouched[i] = beyond[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
     }
   }
   b.dd_rel = rel;
@@ -474,8 +547,8 @@ void DoubleJudge::prepare_block(Block& b) const {
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-    if (const int beyond = beyond_of(f, args)) {
-      b.kind[i] = beyond > 0 ? Block::kPlusInf : Block::kZero;
+    if (const int far = block_form ? beyond_of(f, args) : beyond[i]) {
+      b.kind[i] = far > 0 ? Block::kPlusInf : Block::kZero;
     } else if (!vouched[i] && domain_nan(f, args)) {
       b.kind[i] = Block::kNanResult;
     } else {

@@ -55,9 +55,10 @@ class DoubleJudge {
     double err = 0;         // e / s, rounded up
     double ulp_min = 0, ulp_max = 0;  // the least and largest spec ulp over [q - e, q + e], / s
     double ulp_q = 0;       // the spec ulp at q, / s (reported errors)
-    // exp of an argument far outside the double range: +1 where the real
-    // result is above 2^1024 (x >= 710), -1 where it is below 2^-2164
-    // (x <= -1500). approx, nearest and certain are set (+inf, +0), q and e
+    // exp or pow far outside the double range: +1 where the real result
+    // is above 2^1024 with a positive sign (exp: x >= 710), -1 where it is
+    // below 2^-2164 in magnitude (exp: x <= -1500; judge_double.cpp's
+    // beyond_of). approx, nearest and certain are set (+inf, +0), q and e
     // are not: the judge accepts the expected result (+inf; a zero) from
     // these alone and evaluates the rest as any other point.
     int beyond = 0;
@@ -83,8 +84,8 @@ class DoubleJudge {
       kOther = 0,     // point() and judge decide
       kFast = 1,      // a double-double point on the judge's double arithmetic, nearest double certain
       kNanResult = 2, // the real result is a NaN: any NaN passes at 0 ulp
-      kPlusInf = 3,   // exp beyond 2^1024: +inf passes at 0 ulp under a bound that is not absolute
-      kZero = 4,      // exp below 2^-2164: a zero of either sign passes at 0 ulp, as kPlusInf
+      kPlusInf = 3,   // beyond 2^1024 (Point::beyond): +inf passes at 0 ulp under a bound that is not absolute
+      kZero = 4,      // below 2^-2164 in magnitude: a zero of either sign passes at 0 ulp, as kPlusInf
     };
     size_t n = 0;                              // points [0, n) are in use
     alignas(32) double args[3][kCapacity];     // set by the caller

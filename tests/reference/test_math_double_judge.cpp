@@ -229,6 +229,81 @@ TEST(MathDoubleJudge, ExpFarOutsideTheRangeEqualsTheMpfrVerdict) {
   }
 }
 
+// pow and powr far outside the double range are judged as exp is there.
+// Every point the reference says is beyond is beyond by MPFR (+1: above
+// 2^1024 and positive; -1: below 2^-2164 in magnitude), and a point well
+// beyond (MPFR's magnitude past 2^1040 or below 2^-2190, with |x| outside
+// [1/2, 2), where log2 |x| is known to 1/256 of itself) is found beyond;
+// the verdicts there are MPFR's, the expected +inf or zero at 0 ulp
+// without MPFR. Pairs cross both thresholds: y is
+// 1024 / log2 |x| or -2164 / log2 |x| within 2% either side, or random.
+TEST(MathDoubleJudge, PowFarOutsideTheRangeIsCertainlyBeyond) {
+  std::mt19937_64 rng(0x9077);
+  const double results[] = {INFINITY, -INFINITY, 0x1.fffffffffffffp+1023, 0.0, -0.0, 0x1p-1074, 1.0, NAN};
+  const math::Bound bound{math::Bound::Kind::Ulps, 16};
+  long beyond[2] = {}, well_beyond = 0, judged = 0;
+  Num mx(53), my(53), r(64);
+  for (const char* f : {"pow", "powr"}) {
+    const math::DoubleJudge judge(f, math::Denormals::Kept);
+    for (int i = 0; i < 40000; ++i) {
+      const uint64_t xb = (rng() & 0x800fffffffffffffull) | (uint64_t(rng() % 2047) << 52);
+      const double x = oracle::double_of(xb);
+      if (x == 0) continue;
+      double y;
+      const unsigned kind = unsigned(rng() % 4);
+      if (kind < 3) {
+        const double target = kind == 0 ? 1024 : kind == 1 ? -2164 : double(int64_t(rng() % 6000) - 3000);
+        y = target / std::log2(std::fabs(x)) * (1 + (double(rng() % 4001) - 2000) * 1e-5);
+        if (rng() % 4 == 0) y = std::nearbyint(y);  // integers: negative x has a real result
+        if (rng() % 8 == 0) y = std::nearbyint(y / 2) * 2 + 1;  // odd ones: negative results
+      } else {
+        y = oracle::double_of((rng() & 0x800fffffffffffffull) | (uint64_t(rng() % 2047) << 52));
+      }
+      const double args[3] = {x, y, 0};
+      const math::DoubleJudge::Point p = judge.prepare(args);
+      mpfr_set_d(mx.v, x, MPFR_RNDN);
+      mpfr_set_d(my.v, y, MPFR_RNDN);
+      mpfr_clear_flags();
+      if (std::string(f) == "powr" && x < 0) mpfr_set_nan(r.v);
+      else mpfr_pow(r.v, mx.v, my.v, MPFR_RNDN);  // beyond MPFR's own range: its infinity or zero
+      const bool nan = mpfr_nan_p(r.v) != 0;
+      const bool above = !nan && mpfr_sgn(r.v) > 0 && mpfr_cmp_ui_2exp(r.v, 1, 1024) > 0;
+      const bool below = !nan && (mpfr_zero_p(r.v) || mpfr_get_exp(r.v) <= -2164);
+      if (p.beyond > 0) {
+        ASSERT_TRUE(above) << std::hexfloat << f << "(" << x << ", " << y << ")";
+      }
+      if (p.beyond < 0) {
+        ASSERT_TRUE(below) << std::hexfloat << f << "(" << x << ", " << y << ")";
+      }
+      if (p.beyond != 0) ++beyond[p.beyond > 0];
+      const bool away = std::fabs(x) < 0.5 || std::fabs(x) >= 2;
+      const bool well_above = above && (mpfr_inf_p(r.v) || mpfr_get_exp(r.v) > 1040);
+      const bool well_below = below && (mpfr_zero_p(r.v) || mpfr_get_exp(r.v) < -2190);
+      if (away && (well_above || well_below)) {
+        EXPECT_NE(p.beyond, 0) << std::hexfloat << f << "(" << x << ", " << y << ")";
+        ++well_beyond;
+      }
+      if (p.beyond == 0 || i % 16 != 0) continue;
+      for (const double res : results) {
+        const uint64_t got = oracle::bits_of(res);
+        const math::Verdict fast = judge.judge(p, got, bound);
+        const math::Verdict slow = math::mpfr_verdict_double(math::fn_of(math::function_id(f)), args, got, bound,
+                                                             math::Denormals::Kept);
+        ++judged;
+        ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << f << "(" << x << ", " << y << ") = " << res;
+        if (p.beyond > 0 ? res == INFINITY : res == 0) {
+          EXPECT_EQ(fast.ulp, 0.0);
+          EXPECT_FALSE(fast.used_mpfr);
+        }
+      }
+    }
+  }
+  EXPECT_GT(beyond[0], 5000);
+  EXPECT_GT(beyond[1], 5000);
+  EXPECT_GT(well_beyond, 10000);
+  EXPECT_GT(judged, 1000);
+}
+
 
 TEST(MathDoubleJudge, EqualsTheMpfrVerdict) {
   const char* names[] = {"sin", "cos", "tan", "exp", "log", "pow", "divide", "sqrt", "tgamma", "lgamma", "atan2",
