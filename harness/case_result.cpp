@@ -24,21 +24,27 @@ bool worse(const Mismatch& a, const Mismatch& b) { return a.score != b.score ? a
 size_t FailureTally::keep_limit() { return keep_unexcused; }
 void FailureTally::set_keep_limit(size_t n) { keep_unexcused = n; }
 
-FailureTally::FailureTally(const CaseExcuses* excuses) : excuses_(excuses) {
+FailureTally::FailureTally(const CaseExcuses* excuses)
+    : excuses_(excuses), per_width_(excuses && excuses->names_widths()) {
   const size_t n = excuses ? excuses->size() : 0;
   per_entry_.assign(n, 0);
   entry_max_ulp_.assign(n, 0);
 }
 
+int FailureTally::match(const Mismatch& m) const { return excuses_ ? excuses_->cover(m) : -1; }
+
 std::vector<Mismatch>* FailureTally::count(const Mismatch& m, int* excused_by) {
-  ++failed_;
-  const int e = excuses_ ? excuses_->cover(m) : -1;
-  *excused_by = e;
+  *excused_by = match(m);
+  return count_as(m, *excused_by, 1);
+}
+
+std::vector<Mismatch>* FailureTally::count_as(const Mismatch& m, int e, size_t count) {
+  failed_ += count;
   if (e < 0) {
-    ++unexcused_;
+    unexcused_ += count;
     return keeps(worst_, m, keep_unexcused) ? &worst_ : nullptr;
   }
-  ++per_entry_[size_t(e)];
+  per_entry_[size_t(e)] += count;
   entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], m.ulp);
   return keeps(excused_, m, kKeepExcused) ? &excused_ : nullptr;
 }
@@ -56,6 +62,7 @@ void FailureTally::keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t li
 void FailureTally::merge(FailureTally&& o) {
   if (!excuses_ && o.excuses_) {  // an empty accumulator takes the entries of what it merges
     excuses_ = o.excuses_;
+    per_width_ = o.per_width_;
     per_entry_.assign(o.per_entry_.size(), 0);
     entry_max_ulp_.assign(o.entry_max_ulp_.size(), 0);
   }

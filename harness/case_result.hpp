@@ -69,14 +69,39 @@ class FailureTally {
   template <class Describe>
   void add(const Mismatch& m, Describe&& describe) {
     int excused_by = -1;
-    if (std::vector<Mismatch>* list = count(m, &excused_by)) {
-      Mismatch kept = m;
-      kept.excused_by = excused_by;
-      describe(kept);
-      keep_worst(*list, std::move(kept), list == &excused_ ? kKeepExcused : keep_limit());
+    if (std::vector<Mismatch>* list = count(m, &excused_by)) keep(*list, m, excused_by, describe);
+  }
+  // The same wrong value at widths WIDTHS[0, N) of input vector LANE: as
+  // add(M, DESCRIBE) once per width W, in that order, with M's lane LANE %
+  // W and its bits' width W (M must have bits).
+  template <class Describe>
+  void add_widths(Mismatch& m, uint64_t lane, const unsigned* widths, size_t n, Describe&& describe) {
+    const auto at = [&](size_t k) {
+      m.lane = int(lane % widths[k]);
+      m.bits->width = widths[k];
+    };
+    if (per_width_) {
+      for (size_t k = 0; k < n; ++k) {
+        at(k);
+        add(m, describe);
+      }
+      return;
+    }
+    // No entry names widths: the values are matched once and counted at
+    // once. They rank alike (score and index), so where the first is not
+    // kept, none is.
+    at(0);
+    const int excused_by = match(m);
+    std::vector<Mismatch>* list = count_as(m, excused_by, n);
+    for (size_t k = 0; list && k < n; ++k) {
+      at(k);
+      if (keeps(*list, m, limit_of(*list))) keep(*list, m, excused_by, describe);
     }
   }
   void merge(FailureTally&& other);
+  // A Mismatch for the caller to fill and hand to add_widths, the same one
+  // each time, so that a wrong value in a sweep costs no allocation.
+  Mismatch& scratch() { return scratch_; }
 
   uint64_t failed() const { return failed_; }
   uint64_t unexcused() const { return unexcused_; }
@@ -89,12 +114,27 @@ class FailureTally {
   // Counts M as excused (by entry *EXCUSED_BY) or not, and returns the list
   // that keeps it among its worst, or nullptr where it is not kept.
   std::vector<Mismatch>* count(const Mismatch& m, int* excused_by);
+  // The same for COUNT values like M, matched already: excused by entry
+  // EXCUSED_BY, or not (-1); the list is the one that would keep M.
+  std::vector<Mismatch>* count_as(const Mismatch& m, int excused_by, size_t count);
+  int match(const Mismatch& m) const;  // the entry that excuses M, or -1
   // Whether LIST (worst first, at most LIMIT long) would take M.
   static bool keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit);
   // Inserts M into LIST if it keeps it, dropping what falls past LIMIT.
   static void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit);
+  size_t limit_of(const std::vector<Mismatch>& list) const { return &list == &excused_ ? kKeepExcused : keep_limit(); }
+  // Keeps a copy of M, excused by entry EXCUSED_BY (or -1), described.
+  template <class Describe>
+  void keep(std::vector<Mismatch>& list, const Mismatch& m, int excused_by, Describe& describe) {
+    Mismatch kept = m;
+    kept.excused_by = excused_by;
+    describe(kept);
+    keep_worst(list, std::move(kept), limit_of(list));
+  }
 
   const CaseExcuses* excuses_;
+  bool per_width_ = false;  // an entry names widths: add_widths matches at each
+  Mismatch scratch_;
   uint64_t failed_ = 0, unexcused_ = 0;
   std::vector<uint64_t> per_entry_;
   std::vector<double> entry_max_ulp_;

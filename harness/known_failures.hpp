@@ -77,7 +77,9 @@ class CaseExcuses {
  public:
   CaseExcuses() = default;
   CaseExcuses(std::vector<const KnownFailure*> entries, bool full_mode)
-      : entries_(std::move(entries)), full_(full_mode) {}
+      : entries_(std::move(entries)), full_(full_mode) {
+    for (const KnownFailure* e : entries_) names_widths_ = names_widths_ || !e->widths.empty();
+  }
 
   bool empty() const { return entries_.empty(); }
   size_t size() const { return entries_.size(); }
@@ -85,10 +87,14 @@ class CaseExcuses {
   uint64_t max_count(size_t i) const;
   // The index of the first entry that describes M, or -1. Thread-safe.
   int cover(const Mismatch& m) const;
+  // Whether an entry names vector widths: otherwise cover's answer for a
+  // wrong value is the same at every width.
+  bool names_widths() const { return names_widths_; }
 
  private:
   std::vector<const KnownFailure*> entries_;
   bool full_ = false;
+  bool names_widths_ = false;
 };
 
 class KnownFailures {

@@ -328,28 +328,32 @@ class MathVerifier {
   void add_failures(Acc& acc, uint64_t lane, size_t k0, size_t k1, const Tuple& t, char format, uint64_t got,
                     uint64_t want, double ulp, Expected&& expected, Note&& note, const std::string& edge = kNoEdge,
                     const char* kind = "") const {
-    Mismatch m;
+    Mismatch& m = acc.failures.scratch();
     m.index = lane;
     m.ulp = ulp;
     m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
     // The inputs are read in the case's format, integer arguments (ldexp's,
     // pown's) too.
-    m.bits = WrongBits{Fmt::code, format, Fmt::bytes, format == 'i' ? 4u : Fmt::bytes, 1,
-                       std::vector<uint64_t>(t.bits, t.bits + args_.size()), got, want};
-    m.edge = edge;
+    if (!m.bits) m.bits.emplace();
+    WrongBits& b = *m.bits;
+    b.in_format = Fmt::code;
+    b.out_format = format;
+    b.in_bytes = Fmt::bytes;
+    b.out_bytes = format == 'i' ? 4u : Fmt::bytes;
+    b.inputs.assign(t.bits, t.bits + args_.size());
+    b.output = got;
+    b.expected = want;
+    if (edge.empty()) m.edge.clear();  // nearly always: no copy
+    else m.edge = edge;
     if (*kind) m.kind = kind;
-    for (size_t k = k0; k < k1; ++k) {
-      const unsigned w = widths_[k];
-      m.lane = int(lane % w);
-      m.bits->width = w;
-      acc.failures.add(m, [&](Mismatch& kept) {
-        for (size_t a = 0; a < args_.size(); ++a)
-          kept.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
-        kept.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
-        kept.expected = expected();
-        kept.note = "width " + std::to_string(w) + ": " + note();
-      });
-    }
+    else m.kind.clear();
+    acc.failures.add_widths(m, lane, widths_.data() + k0, k1 - k0, [&](Mismatch& kept) {
+      for (size_t a = 0; a < args_.size(); ++a)
+        kept.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
+      kept.output = format == 'i' ? std::to_string(int32_t(uint32_t(got))) : hex_bits(got, Fmt::bytes);
+      kept.expected = expected();
+      kept.note = "width " + std::to_string(kept.bits->width) + ": " + note();
+    });
   }
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
@@ -621,7 +625,8 @@ class MathVerifier {
     const size_t nk = widths_.size();
     int32_t want[kBatch];
     uint64_t equal[rm::BlockPasses::kWords] = {};
-    if (out.int_judge->exact_block(blk.args[0], n, want)) {
+    const bool exact = out.int_judge->exact_block(blk.args[0], n, want);
+    if (exact) {
       const uint32_t* results[kMaxWidths];
       for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
       rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
@@ -644,7 +649,7 @@ class MathVerifier {
       }
       Tuple t;
       read_tuple(ch, b0 + i, t);
-      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
+      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc, same && exact ? &want[i] : nullptr);
     });
     for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
   }
@@ -833,8 +838,11 @@ class MathVerifier {
     return false;
   }
 
+  // REJECTED_WANT, for an integer output, says what the caller found
+  // already: every width returned the same integer, which the judge does
+  // not accept, and the exact result is *REJECTED_WANT.
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
-                    const Point* p, bool nonfinite_result, Acc& acc) const {
+                    const Point* p, bool nonfinite_result, Acc& acc, const int32_t* rejected_want = nullptr) const {
     const Output& out = outputs_[j];
     double own[3] = {0, 0, 0};
     if (!p) to_args(t, own);
@@ -868,8 +876,8 @@ class MathVerifier {
       for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
         for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
-        if (out.int_judge->accepts(args, got[k0])) continue;
-        const int32_t want = int32_t(out.int_judge->exact(args));
+        if (!rejected_want && out.int_judge->accepts(args, got[k0])) continue;
+        const int32_t want = rejected_want ? *rejected_want : int32_t(out.int_judge->exact(args));
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
         add_failures(acc, lane, k0, k1, t, 'i', uint32_t(got[k0]), uint32_t(want), HUGE_VAL,
                      [&] { return std::to_string(want); }, [&] { return out.judge_name + ": wrong integer result"; });

@@ -219,6 +219,58 @@ TEST(KnownFailures, TalliesWriteTextOnlyForTheValuesTheyKeep) {
   EXPECT_EQ(rising.worst().front().ulp, 39);
 }
 
+// A value wrong at several widths of one lane, added at once, tallies as
+// the same value added once per width: the same counts per entry, the same
+// kept values with the same lanes, widths and texts, under entries that do
+// not name widths (matched once) and under one that does.
+TEST(KnownFailures, WidthsAddedAtOnceTallyAsOneByOne) {
+  const unsigned widths[] = {1, 2, 3, 4, 8, 16};
+  for (const char* excuses : {R"({"kinds": ["wrong_value"], "max_count": 1000, "inputs": {"bits": ["0x3f800000"]}})",
+                              R"({"kinds": ["wrong_value"], "max_count": 1000, "widths": [3, 8]})"}) {
+    auto k = KnownFailures::load(write_temp(one_entry(excuses)));
+    const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
+    FailureTally one(&ex), many(&ex);
+    size_t written_one = 0, written_many = 0;
+    for (int i = 0; i < 60; ++i) {
+      const uint64_t lane = uint64_t(1000 + 7 * i);
+      Mismatch m = wrong_float(i % 3 ? kOne : kTwo, kSubnormal, kOne, 1, double((i * 37) % 23));
+      m.score = m.ulp;
+      m.index = lane;
+      const size_t n = 1 + size_t(i) % 6;
+      for (size_t w = 0; w < n; ++w) {
+        Mismatch each = m;
+        each.lane = int(lane % widths[w]);
+        each.bits->width = widths[w];
+        one.add(each, [&](Mismatch& kept) {
+          ++written_one;
+          kept.note = "width " + std::to_string(kept.bits->width);
+        });
+      }
+      many.add_widths(m, lane, widths, n, [&](Mismatch& kept) {
+        ++written_many;
+        kept.note = "width " + std::to_string(kept.bits->width);
+      });
+    }
+    EXPECT_EQ(many.failed(), one.failed());
+    EXPECT_EQ(many.unexcused(), one.unexcused());
+    EXPECT_EQ(many.per_entry(), one.per_entry());
+    EXPECT_EQ(many.entry_max_ulp(), one.entry_max_ulp());
+    EXPECT_EQ(written_many, written_one);
+    for (const auto& [a, b] : {std::pair{&many.worst(), &one.worst()}, std::pair{&many.excused(), &one.excused()}}) {
+      ASSERT_EQ(a->size(), b->size());
+      for (size_t i = 0; i < a->size(); ++i) {
+        EXPECT_EQ((*a)[i].index, (*b)[i].index);
+        EXPECT_EQ((*a)[i].lane, (*b)[i].lane);
+        EXPECT_EQ((*a)[i].bits->width, (*b)[i].bits->width);
+        EXPECT_EQ((*a)[i].note, (*b)[i].note);
+        EXPECT_EQ((*a)[i].excused_by, (*b)[i].excused_by);
+      }
+    }
+    EXPECT_GT(one.per_entry().at(0), 0u);
+    EXPECT_GT(one.unexcused(), 0u);
+  }
+}
+
 TEST(KnownFailures, FailuresThatAreNotWrongValuesAreNeverExcused) {
   auto k = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 3})")));
   const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
