@@ -242,7 +242,22 @@ __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, con
   const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d sign = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(Double::sign_mask)));
   const __m256d one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5), zero = _mm256_setzero_pd();
+  // The fours with a vouched point, listed first: the others (exp's beyond
+  // its range, log's negative arguments) are kOther, and the loop below
+  // stays free of a branch that would cost it registers.
+  uint16_t fours[DoubleJudge::Block::kCapacity / 4];
+  size_t count = 0;
   for (size_t i = 0; i < n4; i += 4) {
+    uint32_t any_vouched;
+    std::memcpy(&any_vouched, vouched + i, 4);
+    if (any_vouched != 0) {
+      fours[count++] = static_cast<uint16_t>(i);
+    } else {
+      _mm256_store_si256(reinterpret_cast<__m256i*>(b.kind + i), _mm256_setzero_si256());
+    }
+  }
+  for (size_t f = 0; f < count; ++f) {
+    const size_t i = fours[f];
     const __m256d h = _mm256_loadu_pd(hi + i), l = _mm256_loadu_pd(lo + i);
     const __m256d a = _mm256_and_pd(h, magnitude);
     // fast_prescale and dd_fast_fields' arguments.
@@ -353,6 +368,21 @@ int pow_beyond(Fn f, double x, double y) {
   return 0;
 }
 
+// exp's arguments beyond (beyond_of): exp(710) > 2^1024.3, exp(-1500) < 2^-2164.
+constexpr double kExpAbove = 710, kExpBelow = -1500;
+
+// beyond_of for exp at X[0, N / 4 * 4), four at a time; returns N / 4 * 4.
+__attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, int8_t* out) {
+  const size_t n4 = n / 4 * 4;
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m256d v = _mm256_loadu_pd(x + i);
+    const unsigned above = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpAbove), _CMP_GE_OQ)));
+    const unsigned below = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpBelow), _CMP_LE_OQ)));
+    for (unsigned k = 0; k < 4; ++k) out[i + k] = static_cast<int8_t>((above >> k & 1) - (below >> k & 1));
+  }
+  return n4;
+}
+
 // Whether the real result at ARGS is beyond what a value is needed for:
 // +1 where it is above 2^1024 with a positive sign, -1 where it is below
 // 2^-2164 in magnitude, 0 elsewhere and for functions other than exp, pow
@@ -362,8 +392,22 @@ int pow_beyond(Fn f, double x, double y) {
 // pow's sampled pairs.
 int beyond_of(Fn f, const double* args) {
   if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
-  if (f != Fn::exp || !(args[0] >= 710 || args[0] <= -1500)) return 0;
+  if (f != Fn::exp || !(args[0] >= kExpAbove || args[0] <= kExpBelow)) return 0;
   return args[0] > 0 ? 1 : -1;
+}
+
+// beyond_of of the one-argument points X[0, N) into OUT, exp's four at a
+// time (a full sweep's exp has half its points there).
+void beyond_block(Fn f, const double* x, size_t n, int8_t* out) {
+  if (f != Fn::exp) {  // the one-argument functions with a block form have nothing beyond but exp
+    std::memset(out, 0, n);
+    return;
+  }
+  size_t i = dd::cpu_has_avx2_fma() ? exp_beyond4(x, n, out) : 0;
+  for (; i < n; ++i) {
+    const double args[3] = {x[i], 0, 0};
+    out[i] = static_cast<int8_t>(beyond_of(f, args));
+  }
 }
 
 // P as the double-double point of HI + LO within REL of itself whose fast
@@ -516,12 +560,13 @@ void DoubleJudge::prepare_block(Block& b) const {
   }
   // Point by point where the tier has no block form; a result beyond
   // needs no value (below), and pow's would cost a logarithm.
-  int beyond[kCap];
-  const bool block_form = dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel);
-  if (!block_form) {
+  int8_t beyond[kCap];
+  if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
+    beyond_block(f, b.args[0], b.n, beyond);
+  } else {
     for (size_t i = 0; i < b.n; ++i) {
       const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-      beyond[i] = beyond_of(f, args);
+      beyond[i] = static_cast<int8_t>(beyond_of(f, args));
       vouched[i] = beyond[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
     }
   }
@@ -546,10 +591,12 @@ void DoubleJudge::prepare_block(Block& b) const {
   }
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
+    if (beyond[i] != 0) {
+      b.kind[i] = beyond[i] > 0 ? Block::kPlusInf : Block::kZero;
+      continue;
+    }
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-    if (const int far = block_form ? beyond_of(f, args) : beyond[i]) {
-      b.kind[i] = far > 0 ? Block::kPlusInf : Block::kZero;
-    } else if (!vouched[i] && domain_nan(f, args)) {
+    if (!vouched[i] && domain_nan(f, args)) {
       b.kind[i] = Block::kNanResult;
     } else {
       Point& p = b.others[i];
