@@ -34,13 +34,14 @@
 // conversion case without its suite ("convert_int_rte.float").
 //
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
-//                [--same-widths] [--defects N] [--far N] [--known-failures FILE]
+//                [--same-widths] [--defects N [--defect-output J]] [--far N] [--known-failures FILE]
 //
 // With --repeats R the whole verification runs R times (fresh accumulators
 // each time) and the fastest run is reported.
 //
 // A device defect, for the cost of wrong values: with --defects N one lane
-// in N (seeded) returns, at every width and in every output, the right
+// in N (seeded) returns, at every width and in every output (or only in
+// output J with --defect-output J: lgamma_r's sign, as NVIDIA's), the right
 // bits with bit 8 flipped (a wrong value of the same class, 256 steps off
 // for a float). With --known-failures FILE the entries of FILE that apply
 // to device "verify_bench", driver "bench" and the case excuse what they
@@ -97,6 +98,7 @@ struct Options {
   uint64_t seed = 1;
   bool same_widths = false;
   uint64_t defects = 0;         // one lane in N wrong at every width; 0: none
+  int defect_output = -1;       // the one output the defects go to; -1: every output
   uint64_t far = 0;             // one lane in N of an unbounded result far off; 0: none
   std::string known_failures;  // "": no entries
 };
@@ -104,7 +106,8 @@ struct Options {
 [[noreturn]] void usage(const std::string& why) {
   std::fprintf(stderr,
                "verify_bench: %s\nusage: verify_bench --function F [--widths 1,2,...] [--inputs N] [--threads T] "
-               "[--repeats R] [--seed S] [--same-widths] [--defects N] [--far N] [--known-failures FILE]\n",
+               "[--repeats R] [--seed S] [--same-widths] [--defects N [--defect-output J]] [--far N] "
+               "[--known-failures FILE]\n",
                why.c_str());
   std::exit(2);
 }
@@ -138,6 +141,8 @@ Options parse(int argc, char** argv) {
       o.seed = std::stoull(v);
     } else if (a == "--defects") {
       o.defects = std::stoull(v);
+    } else if (a == "--defect-output") {
+      o.defect_output = std::stoi(v);
     } else if (a == "--far") {
       o.far = std::stoull(v);
     } else if (a == "--known-failures") {
@@ -383,8 +388,9 @@ int bench_math(const Options& o, const Case& c) {
         for (size_t i = 0; i < n; ++i) want[i] = uint32_t(int32_t(rm::exact_int(name, points[i].args)));
       }
       const json::Value& bound = params.at("bounds").at("full").as_array().at(j);
+      const bool defective = o.defect_output < 0 || size_t(o.defect_output) == j;
       set_results(b, o.widths.size(), v.out_bytes()[j], want, movable, rng, 8, conforming_offset(bound),
-                  o.same_widths, o.defects, bound.has("info") ? o.far : 0);
+                  o.same_widths, defective ? o.defects : 0, bound.has("info") ? o.far : 0);
     }
   }
   const Excuses excuses(o, c.id);

@@ -461,6 +461,19 @@ void tgamma_batch(Block& b) {
   }
 }
 
+// lgamma and lgamma_r's value (gamma.hpp), as the point path prepares them
+// (fast_value, then the tier's bound for every point, exact ones too), without
+// its dispatch per point.
+template <Fn F>
+void lgamma_batch(Block& b) {
+  const double dulps = fast_spec(F).error_dulps;
+  for (size_t i = 0; i < b.n; ++i) {
+    bool exact;
+    b.approx[i] = lgamma_value(b.args[0][i], &exact);
+    finish(b, i, dulps);
+  }
+}
+
 // sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then
 // sin x = +-sin r or +-cos r by the quadrant q (sin: minus in quadrants 2
 // and 3, and for a negative x, reduced as |x|; cos: minus in quadrants 1
@@ -635,6 +648,8 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::pown:
       return scalar_pow<Fn::pown>;
     case Fn::tgamma: return tgamma_batch;
+    case Fn::lgamma: return lgamma_batch<Fn::lgamma>;
+    case Fn::lgamma_r: return lgamma_batch<Fn::lgamma_r>;
     case Fn::sinpi: return vector ? vector_pi_batch<Fn::sinpi> : pi_batch<Fn::sinpi>;
     case Fn::cospi: return vector ? vector_pi_batch<Fn::cospi> : pi_batch<Fn::cospi>;
     case Fn::tanpi: return vector ? vector_pi_batch<Fn::tanpi> : pi_batch<Fn::tanpi>;
