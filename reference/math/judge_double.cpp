@@ -371,6 +371,10 @@ int pow_beyond(Fn f, double x, double y) {
 // exp's arguments beyond (beyond_of): exp(710) > 2^1024.3, exp(-1500) < 2^-2164.
 constexpr double kExpAbove = 710, kExpBelow = -1500;
 
+// The four low bits of BITS as four bytes, 0 or 1, bit k in byte k (the
+// shifted copies of BITS fall on disjoint bits, so nothing carries).
+inline uint32_t byte_per_bit(unsigned bits) { return (bits * 0x204081u) & 0x01010101u; }
+
 // beyond_of for exp at X[0, N / 4 * 4), four at a time; returns N / 4 * 4.
 __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, int8_t* out) {
   const size_t n4 = n / 4 * 4;
@@ -378,7 +382,8 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
     const __m256d v = _mm256_loadu_pd(x + i);
     const unsigned above = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpAbove), _CMP_GE_OQ)));
     const unsigned below = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpBelow), _CMP_LE_OQ)));
-    for (unsigned k = 0; k < 4; ++k) out[i + k] = static_cast<int8_t>((above >> k & 1) - (below >> k & 1));
+    const uint32_t four = byte_per_bit(above) | byte_per_bit(below) * 0xFFu;  // +1, -1 (0xFF) or 0 each
+    std::memcpy(out + i, &four, 4);
   }
   return n4;
 }
@@ -396,17 +401,33 @@ int beyond_of(Fn f, const double* args) {
   return args[0] > 0 ? 1 : -1;
 }
 
-// beyond_of of the one-argument points X[0, N) into OUT, exp's four at a
-// time (a full sweep's exp has half its points there).
-void beyond_block(Fn f, const double* x, size_t n, int8_t* out) {
-  if (f != Fn::exp) {  // the one-argument functions with a block form have nothing beyond but exp
+// What the one-argument points X[0, N) of a block are known to be before
+// their values, into OUT: beyond_of's +1 and -1 for exp, kNanDomain where
+// log's real result is a NaN by domain_nan (a negative argument), 0
+// otherwise; four at a time. Each is half of a full sweep's stratified
+// doubles for its function.
+constexpr int8_t kNanDomain = 2;
+__attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_t* out) {
+  const size_t n4 = n / 4 * 4;
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m256d v = _mm256_loadu_pd(x + i);
+    const unsigned nan = unsigned(_mm256_movemask_pd(_mm256_and_pd(
+        _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_LT_OQ), _mm256_cmp_pd(v, _mm256_set1_pd(-HUGE_VAL), _CMP_GT_OQ))));
+    const uint32_t four = byte_per_bit(nan) * uint32_t(kNanDomain);
+    std::memcpy(out + i, &four, 4);
+  }
+  return n4;
+}
+void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
+  if (f != Fn::exp && f != Fn::log) {
     std::memset(out, 0, n);
     return;
   }
-  size_t i = dd::cpu_has_avx2_fma() ? exp_beyond4(x, n, out) : 0;
+  size_t i = 0;
+  if (dd::cpu_has_avx2_fma()) i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
   for (; i < n; ++i) {
     const double args[3] = {x[i], 0, 0};
-    out[i] = static_cast<int8_t>(beyond_of(f, args));
+    out[i] = static_cast<int8_t>(f == Fn::exp ? beyond_of(f, args) : domain_nan(f, args) ? kNanDomain : 0);
   }
 }
 
@@ -560,14 +581,14 @@ void DoubleJudge::prepare_block(Block& b) const {
   }
   // Point by point where the tier has no block form; a result beyond
   // needs no value (below), and pow's would cost a logarithm.
-  int8_t beyond[kCap];
+  int8_t early[kCap];  // early_kinds', or beyond_of's
   if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
-    beyond_block(f, b.args[0], b.n, beyond);
+    early_kinds(f, b.args[0], b.n, early);
   } else {
     for (size_t i = 0; i < b.n; ++i) {
       const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-      beyond[i] = static_cast<int8_t>(beyond_of(f, args));
-      vouched[i] = beyond[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
+      early[i] = static_cast<int8_t>(beyond_of(f, args));
+      vouched[i] = early[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
     }
   }
   b.dd_rel = rel;
@@ -591,8 +612,8 @@ void DoubleJudge::prepare_block(Block& b) const {
   }
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
-    if (beyond[i] != 0) {
-      b.kind[i] = beyond[i] > 0 ? Block::kPlusInf : Block::kZero;
+    if (early[i] != 0) {
+      b.kind[i] = early[i] == kNanDomain ? Block::kNanResult : early[i] > 0 ? Block::kPlusInf : Block::kZero;
       continue;
     }
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
