@@ -230,39 +230,48 @@ CLC_DD_AVX2 void exp_lanes(const DD4* r, const DD4* t, const V4* s, DD4* out, co
 enum class Take { kRefused, kAnswered, kPacked };
 using Lanes = void (*)(const DD4*, const DD4*, const V4*, DD4*, const Constants&);
 
-// A block form: TAKE(x, &hi, &lo, &packed) for each value, then LANES on
-// the packed values 4 kGroups at a time (the others need no polynomial: a
-// stratified sweep's negative arguments of log, half of them, and exp's
-// beyond its range or below 2^-60, all but about one in thirty).
-template <class TakeFn>
-CLC_DD_AVX2 void packed_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, TakeFn take, Lanes lanes,
+// The reductions of one block's values that need the polynomial, packed
+// one after the other (with room for a whole last step of kGroups fours),
+// and the values they belong to.
+constexpr size_t kPackBlock = 64, kStep = 4 * kGroups;
+struct PackedBlock {
+  alignas(32) double a_hi[kPackBlock + kStep], a_lo[kPackBlock + kStep], b_hi[kPackBlock + kStep],
+      b_lo[kPackBlock + kStep], s[kPackBlock + kStep];
+  size_t index[kPackBlock];
+  size_t m = 0;
+  CLC_DD_AVX2 void push(size_t i, const Packed& p) {
+    a_hi[m] = p.a.hi;
+    a_lo[m] = p.a.lo;
+    b_hi[m] = p.b.hi;
+    b_lo[m] = p.b.lo;
+    s[m] = p.s;
+    index[m++] = i;
+  }
+};
+
+// A block form: PACK(x, b, e, &hi, &lo, &vouched, &packed) settles the
+// values [b, e) (refused, or answered at once) and packs the others'
+// reductions; LANES then evaluates those 4 kGroups at a time (the others
+// need no polynomial: a stratified sweep's negative arguments of log, half
+// of them, and exp's beyond its range or below 2^-60, all but about one in
+// thirty).
+template <class PackFn>
+CLC_DD_AVX2 void packed_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, PackFn pack, Lanes lanes,
                              const Constants& c) {
-  constexpr size_t kBlock = 64, kStep = 4 * kGroups;
-  alignas(32) double a_hi[kBlock + kStep], a_lo[kBlock + kStep], b_hi[kBlock + kStep], b_lo[kBlock + kStep],
-      s[kBlock + kStep], v_hi[kBlock + kStep], v_lo[kBlock + kStep];
-  size_t index[kBlock];
-  for (size_t b = 0; b < n; b += kBlock) {
-    size_t m = 0;
-    for (size_t i = b; i < b + kBlock && i < n; ++i) {
-      Packed p;
-      const Take t = take(x[i], &hi[i], &lo[i], &p);
-      vouched[i] = t != Take::kRefused;
-      if (t != Take::kPacked) continue;
-      a_hi[m] = p.a.hi;
-      a_lo[m] = p.a.lo;
-      b_hi[m] = p.b.hi;
-      b_lo[m] = p.b.lo;
-      s[m] = p.s;
-      index[m++] = i;
-    }
-    for (size_t j = m; j % kStep != 0; ++j) a_hi[j] = a_lo[j] = b_hi[j] = b_lo[j] = s[j] = 0;  // whole last groups
+  PackedBlock pb;
+  alignas(32) double v_hi[kPackBlock + kStep], v_lo[kPackBlock + kStep];
+  for (size_t b = 0; b < n; b += kPackBlock) {
+    pb.m = 0;
+    pack(x, b, std::min(n, b + kPackBlock), hi, lo, vouched, pb);
+    const size_t m = pb.m;
+    for (size_t j = m; j % kStep != 0; ++j) pb.a_hi[j] = pb.a_lo[j] = pb.b_hi[j] = pb.b_lo[j] = pb.s[j] = 0;  // whole last groups
     for (size_t j = 0; j < m; j += kStep) {
       DD4 a[kGroups], bv[kGroups], v[kGroups];
       V4 sv[kGroups];
       for (size_t g = 0; g < kGroups; ++g) {
-        a[g] = {dd::load4(a_hi + j + 4 * g), dd::load4(a_lo + j + 4 * g)};
-        bv[g] = {dd::load4(b_hi + j + 4 * g), dd::load4(b_lo + j + 4 * g)};
-        sv[g] = dd::load4(s + j + 4 * g);
+        a[g] = {dd::load4(pb.a_hi + j + 4 * g), dd::load4(pb.a_lo + j + 4 * g)};
+        bv[g] = {dd::load4(pb.b_hi + j + 4 * g), dd::load4(pb.b_lo + j + 4 * g)};
+        sv[g] = dd::load4(pb.s + j + 4 * g);
       }
       lanes(a, bv, sv, v, c);
       for (size_t g = 0; g < kGroups; ++g) {
@@ -271,10 +280,75 @@ CLC_DD_AVX2 void packed_many(const double* x, size_t n, double* hi, double* lo, 
       }
     }
     for (size_t j = 0; j < m; ++j) {
-      hi[index[j]] = v_hi[j];
-      lo[index[j]] = v_lo[j];
+      hi[pb.index[j]] = v_hi[j];
+      lo[pb.index[j]] = v_lo[j];
     }
   }
+}
+
+// A packing function of TAKE, one value at a time.
+template <class TakeFn>
+CLC_DD_AVX2 auto pack_each(TakeFn take) {
+  return [take](const double* x, size_t b, size_t e, double* hi, double* lo, bool* vouched, PackedBlock& pb)
+             CLC_DD_AVX2 {
+    for (size_t i = b; i < e; ++i) {
+      Packed p;
+      const Take t = take(x[i], &hi[i], &lo[i], &p);
+      vouched[i] = t != Take::kRefused;
+      if (t == Take::kPacked) pb.push(i, p);
+    }
+  };
+}
+
+// Where a lane of four is set in BITS, its 64-bit lane moves to the front,
+// in order: _mm256_permutevar8x32 indices (two 32-bit halves per lane).
+struct Compress {
+  alignas(32) int32_t order[16][8];
+  constexpr Compress() : order() {
+    for (int bits = 0; bits < 16; ++bits) {
+      int k = 0;
+      for (int lane = 0; lane < 4; ++lane)
+        if (bits >> lane & 1) {
+          order[bits][2 * k] = 2 * lane;
+          order[bits][2 * k + 1] = 2 * lane + 1;
+          ++k;
+        }
+      for (; k < 4; ++k) order[bits][2 * k] = order[bits][2 * k + 1] = 0;
+    }
+  }
+};
+constexpr Compress kCompress;
+
+// Four doubles of TABLE at the indices I (scaled by 8 bytes). The masked
+// form, with every lane on: the plain one reads an undefined source that
+// GCC 12 warns of.
+CLC_DD_AVX2 __m256d gather4(const double* table, __m128i i) {
+  return _mm256_mask_i32gather_pd(_mm256_setzero_pd(), table, i, _mm256_castsi256_pd(_mm256_set1_epi64x(-1)), 8);
+}
+
+// log_reduce of four positive finite values at once, with its operations
+// (so its bits): x = 2^m t, t c[i] = 1 + u.
+CLC_DD_AVX2 void log_reduce4(__m256d x, const Constants& c, DD4* u, DD4* minus_log_c, V4* m) {
+  const __m256d subnormal = _mm256_cmp_pd(x, _mm256_set1_pd(0x1p-1022), _CMP_LT_OQ);
+  const __m256i bits = _mm256_castpd_si256(_mm256_blendv_pd(x, _mm256_mul_pd(x, _mm256_set1_pd(0x1p54)), subnormal));
+  const __m256i mantissa = _mm256_and_si256(bits, _mm256_set1_epi64x(0xFFFFFFFFFFFFFll));
+  const __m256i halved = _mm256_cmpgt_epi64(mantissa, _mm256_set1_epi64x(0x6A09E667F3BCCll));  // t >= sqrt(2)
+  __m256i e = _mm256_sub_epi64(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(1023));
+  e = _mm256_add_epi64(e, _mm256_and_si256(_mm256_castpd_si256(subnormal), _mm256_set1_epi64x(-54)));
+  e = _mm256_sub_epi64(e, halved);  // halved is -1: one more
+  const __m256i tb = _mm256_sub_epi64(_mm256_or_si256(mantissa, _mm256_set1_epi64x(1023ll << 52)),
+                                      _mm256_and_si256(halved, _mm256_set1_epi64x(1ll << 52)));
+  const V4 t = reinterpret_cast<V4>(_mm256_castsi256_pd(tb));
+  const __m128i i = _mm256_cvttpd_epi32(_mm256_mul_pd(reinterpret_cast<__m256d>(t), _mm256_set1_pd(256)));
+  const V4 ci = reinterpret_cast<V4>(gather4(c.c, i));
+  const V4 p = t * ci;
+  const V4 err = dd::fma4(t, ci, -p);
+  *u = dd::two_sum4(p - dd::broadcast4(1), err);
+  const __m128i i2 = _mm_add_epi32(i, i);  // DD entries: two doubles each
+  const double* table = &c.minus_log_c[0].hi;
+  *minus_log_c = {reinterpret_cast<V4>(gather4(table, i2)), reinterpret_cast<V4>(gather4(table + 1, i2))};
+  const __m128i e32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(e, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+  *m = reinterpret_cast<V4>(_mm256_cvtepi32_pd(e32));
 }
 
 CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
@@ -284,7 +358,39 @@ CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, boo
     *p = {red.u, c.minus_log_c[red.i], static_cast<double>(red.m)};
     return Take::kPacked;
   };
-  packed_many(x, n, hi, lo, vouched, take, log_lanes, c);
+  // Four at a time: the positive finite values reduced together and
+  // packed to the front (kCompress), the rest refused; the last one to
+  // three as take does them.
+  const auto one_by_one = pack_each(take);
+  const auto pack = [&](const double* xs, size_t b, size_t e, double*, double*, bool* ok, PackedBlock& pb)
+                        CLC_DD_AVX2 {
+    size_t i = b;
+    for (; i + 4 <= e; i += 4) {
+      const __m256d v = _mm256_loadu_pd(xs + i);
+      const __m256d positive = _mm256_and_pd(_mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_GT_OQ),
+                                             _mm256_cmp_pd(v, _mm256_set1_pd(HUGE_VAL), _CMP_LT_OQ));
+      const unsigned bits = unsigned(_mm256_movemask_pd(positive));
+      const uint32_t flags = dd::byte_per_bit(bits);  // bools, one byte each
+      std::memcpy(ok + i, &flags, 4);
+      if (bits == 0) continue;
+      DD4 u, mlc;
+      V4 mv;
+      log_reduce4(_mm256_blendv_pd(_mm256_set1_pd(1), v, positive), c, &u, &mlc, &mv);
+      const __m256i order = _mm256_load_si256(reinterpret_cast<const __m256i*>(kCompress.order[bits]));
+      const auto put = [&](double* dst, V4 w) CLC_DD_AVX2 {
+        _mm256_storeu_pd(dst + pb.m, _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(
+                                         _mm256_castpd_si256(reinterpret_cast<__m256d>(w)), order)));
+      };
+      put(pb.a_hi, u.hi);
+      put(pb.a_lo, u.lo);
+      put(pb.b_hi, mlc.hi);
+      put(pb.b_lo, mlc.lo);
+      put(pb.s, mv);
+      for (unsigned left = bits; left != 0; left &= left - 1) pb.index[pb.m++] = i + size_t(__builtin_ctz(left));
+    }
+    one_by_one(xs, i, e, hi, lo, ok, pb);
+  };
+  packed_many(x, n, hi, lo, vouched, pack, log_lanes, c);
 }
 
 CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched, const Constants& c) {
@@ -299,7 +405,7 @@ CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, boo
     *p = {red.r, c.two_to_j64[red.k & 63], power_of_two(red.k >> 6)};
     return Take::kPacked;
   };
-  packed_many(x, n, hi, lo, vouched, take, exp_lanes, c);
+  packed_many(x, n, hi, lo, vouched, pack_each(take), exp_lanes, c);
 }
 
 // pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so

@@ -10,6 +10,7 @@
 
 #include <immintrin.h>
 
+#include <cstdint>
 #include <cstring>
 
 #define CLC_DD_AVX2 __attribute__((target("avx2,fma")))
@@ -27,6 +28,11 @@ inline bool cpu_has_avx2_fma() {
   static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return has;
 }
+
+// The four low bits of BITS (a movemask) as four bytes, 0 or 1, bit k in
+// byte k: the shifted copies of BITS fall on disjoint bits, so nothing
+// carries.
+inline uint32_t byte_per_bit(unsigned bits) { return (bits * 0x204081u) & 0x01010101u; }
 
 CLC_DD_AVX2 inline V4 broadcast4(double v) { return V4{v, v, v, v}; }
 // Four consecutive doubles of P (any alignment) as a vector, and back.

@@ -371,10 +371,6 @@ int pow_beyond(Fn f, double x, double y) {
 // exp's arguments beyond (beyond_of): exp(710) > 2^1024.3, exp(-1500) < 2^-2164.
 constexpr double kExpAbove = 710, kExpBelow = -1500;
 
-// The four low bits of BITS as four bytes, 0 or 1, bit k in byte k (the
-// shifted copies of BITS fall on disjoint bits, so nothing carries).
-inline uint32_t byte_per_bit(unsigned bits) { return (bits * 0x204081u) & 0x01010101u; }
-
 // beyond_of for exp at X[0, N / 4 * 4), four at a time; returns N / 4 * 4.
 __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, int8_t* out) {
   const size_t n4 = n / 4 * 4;
@@ -382,7 +378,7 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
     const __m256d v = _mm256_loadu_pd(x + i);
     const unsigned above = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpAbove), _CMP_GE_OQ)));
     const unsigned below = unsigned(_mm256_movemask_pd(_mm256_cmp_pd(v, _mm256_set1_pd(kExpBelow), _CMP_LE_OQ)));
-    const uint32_t four = byte_per_bit(above) | byte_per_bit(below) * 0xFFu;  // +1, -1 (0xFF) or 0 each
+    const uint32_t four = dd::byte_per_bit(above) | dd::byte_per_bit(below) * 0xFFu;  // +1, -1 (0xFF) or 0 each
     std::memcpy(out + i, &four, 4);
   }
   return n4;
@@ -413,7 +409,7 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
     const __m256d v = _mm256_loadu_pd(x + i);
     const unsigned nan = unsigned(_mm256_movemask_pd(_mm256_and_pd(
         _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_LT_OQ), _mm256_cmp_pd(v, _mm256_set1_pd(-HUGE_VAL), _CMP_GT_OQ))));
-    const uint32_t four = byte_per_bit(nan) * uint32_t(kNanDomain);
+    const uint32_t four = dd::byte_per_bit(nan) * uint32_t(kNanDomain);
     std::memcpy(out + i, &four, 4);
   }
   return n4;

@@ -237,8 +237,13 @@ void expect_block_form_equals(const std::vector<double>& xs, Many many, One one,
 
 TEST(MathDdExpLog, LogBlockFormEqualsOnePointAtATime) {
   std::vector<double> xs = log_inputs();
-  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 0x1p-1074, 0x1.fffffffffffffp+1023};
-  for (size_t i = 0; i < xs.size(); i += 5) xs[i] = (i / 5) % 2 ? -xs[i] : specials[(i / 10) % 9];
+  // With the doubles at and beside sqrt(2), where the reduction halves t,
+  // in a normal and a subnormal binade.
+  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -1.0, 1.0, 0x1p-1074, 0x1.fffffffffffffp+1023,
+                             0x1.6a09e667f3bcdp+0, 0x1.6a09e667f3bccp+0, 0x1.6a09e667f3bcdp+700,
+                             0x1.6a09e667f3bcdp-1060, 0x1.6a09e667f3bcep-3};
+  constexpr size_t kSpecials = sizeof specials / sizeof specials[0];
+  for (size_t i = 0; i < xs.size(); i += 5) xs[i] = (i / 5) % 2 ? -xs[i] : specials[(i / 10) % kSpecials];
   uint64_t compared = 0, refused = 0;
   expect_block_form_equals(xs, math::dd_log_many, math::dd_log, &compared, &refused);
   EXPECT_GT(compared, 850000u);
