@@ -362,7 +362,7 @@ CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, boo
   // packed to the front (kCompress), the rest refused; the last one to
   // three as take does them.
   const auto one_by_one = pack_each(take);
-  const auto pack = [&](const double* xs, size_t b, size_t e, double*, double*, bool* ok, PackedBlock& pb)
+  const auto pack = [&](const double* xs, size_t b, size_t e, double* h, double* l, bool* ok, PackedBlock& pb)
                         CLC_DD_AVX2 {
     size_t i = b;
     for (; i + 4 <= e; i += 4) {
@@ -388,7 +388,7 @@ CLC_DD_AVX2 void log_many(const double* x, size_t n, double* hi, double* lo, boo
       put(pb.s, mv);
       for (unsigned left = bits; left != 0; left &= left - 1) pb.index[pb.m++] = i + size_t(__builtin_ctz(left));
     }
-    one_by_one(xs, i, e, hi, lo, ok, pb);
+    one_by_one(xs, i, e, h, l, ok, pb);
   };
   packed_many(x, n, hi, lo, vouched, pack, log_lanes, c);
 }

@@ -397,12 +397,11 @@ int beyond_of(Fn f, const double* args) {
   return args[0] > 0 ? 1 : -1;
 }
 
-// What the one-argument points X[0, N) of a block are known to be before
-// their values, into OUT: beyond_of's +1 and -1 for exp, kNanDomain where
-// log's real result is a NaN by domain_nan (a negative argument), 0
-// otherwise; four at a time. Each is half of a full sweep's stratified
-// doubles for its function.
+// early_kinds' mark of a NaN real result.
 constexpr int8_t kNanDomain = 2;
+
+// log's negative arguments (domain_nan) at X[0, N / 4 * 4), four at a
+// time; returns N / 4 * 4.
 __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_t* out) {
   const size_t n4 = n / 4 * 4;
   for (size_t i = 0; i < n4; i += 4) {
@@ -414,6 +413,12 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
   }
   return n4;
 }
+
+// What the one-argument points X[0, N) of a block are known to be before
+// their values, into OUT: beyond_of's +1 and -1 for exp, kNanDomain where
+// log's real result is a NaN by domain_nan (a negative argument), 0
+// otherwise; four at a time. Each is half of a full sweep's stratified
+// doubles for its function.
 void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   if (f != Fn::exp && f != Fn::log) {
     std::memset(out, 0, n);
