@@ -99,9 +99,25 @@ class FailureTally {
     }
   }
   void merge(FailureTally&& other);
-  // A Mismatch for the caller to fill and hand to add_widths, the same one
-  // each time, so that a wrong value in a sweep costs no allocation.
-  Mismatch& scratch() { return scratch_; }
+  // A Mismatch for the caller to fill and hand to add or add_widths: the
+  // same one each time, its fields back at their defaults but for its bits,
+  // which keep their storage (the caller sets every field of them), so that
+  // a wrong value costs no allocation.
+  Mismatch& scratch() {
+    Mismatch& m = scratch_;
+    m.index = 0;
+    m.lane = -1;
+    m.inputs.clear();
+    m.output.clear();
+    m.expected.clear();
+    m.note.clear();
+    m.score = 0;
+    m.ulp = -1;
+    m.edge.clear();
+    m.kind.clear();
+    m.excused_by = -1;
+    return m;
+  }
 
   uint64_t failed() const { return failed_; }
   uint64_t unexcused() const { return unexcused_; }

@@ -54,12 +54,22 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
     return;
   }
   const unsigned n = job.widths[k];
-  Mismatch m;
+  // The tally's own Mismatch, refilled: a wrong value allocates nothing
+  // unless the tally keeps it.
+  Mismatch& m = t.failures.scratch();
   m.index = ch.first + i;
   m.lane = int(i % n);
   m.score = 1;
-  m.bits = WrongBits{job.src.bits_format(), job.dst.bits_format(), job.src.elem_size, job.dst.elem_size, n, {x}, got,
-                     want.bits};
+  if (!m.bits) m.bits.emplace();
+  WrongBits& b = *m.bits;
+  b.in_format = job.src.bits_format();
+  b.out_format = job.dst.bits_format();
+  b.in_bytes = job.src.elem_size;
+  b.out_bytes = job.dst.elem_size;
+  b.width = n;
+  b.inputs.assign(1, x);
+  b.output = got;
+  b.expected = want.bits;
   // The text only for a value the tally keeps: a defect across a sweep
   // costs no text per wrong value.
   t.failures.add(m, [&](Mismatch& kept) {

@@ -153,14 +153,22 @@ void Verifier::fill(const SweepChunk& ch, size_t lo, size_t hi) const {
   }
 }
 
-Mismatch Verifier::bare_mismatch(uint64_t lane, unsigned w, const uint64_t* a, uint64_t got, uint64_t want) const {
-  Mismatch m;
+Mismatch& Verifier::bare_mismatch(FailureTally& tally, uint64_t lane, unsigned w, const uint64_t* a, uint64_t got,
+                                  uint64_t want) const {
+  Mismatch& m = tally.scratch();
   m.index = lane;
   m.lane = int(lane % w);
   m.score = 1;
-  const char in_format = format_.is_signed ? 'i' : 'u', out_format = result_.is_signed ? 'i' : 'u';
-  m.bits = WrongBits{in_format, out_format, arg_bytes_[0], result_.bits / 8, w,
-                     std::vector<uint64_t>(a, a + arg_bytes_.size()), got, want};
+  if (!m.bits) m.bits.emplace();
+  WrongBits& b = *m.bits;
+  b.in_format = format_.is_signed ? 'i' : 'u';
+  b.out_format = result_.is_signed ? 'i' : 'u';
+  b.in_bytes = arg_bytes_[0];
+  b.out_bytes = result_.bits / 8;
+  b.width = w;
+  b.inputs.assign(a, a + arg_bytes_.size());
+  b.output = got;
+  b.expected = want;
   return m;
 }
 
@@ -281,7 +289,7 @@ void Verifier::verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, VerifyAc
         ++acc.failed[k];
         // The text only for a value the tally keeps: a defect across a
         // sweep costs no text per wrong value.
-        acc.failures.add(bare_mismatch(lane, widths_[k], a, got, expected),
+        acc.failures.add(bare_mismatch(acc.failures, lane, widths_[k], a, got, expected),
                          [&](Mismatch& kept) { texts(kept, widths_[k], a, ": wrong result"); });
       }
     }
@@ -295,7 +303,7 @@ void Verifier::verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, VerifyAc
         if (got != uint8_t(negative)) {
           ++acc.probe_failed;
           ++acc.failed[k];
-          Mismatch m = bare_mismatch(lane, 1, a, got, negative);
+          Mismatch& m = bare_mismatch(acc.failures, lane, 1, a, got, negative);
           m.edge = "result_type_sign";
           m.bits->out_bytes = 1;
           acc.failures.add(m, [&](Mismatch& kept) {

@@ -65,9 +65,11 @@ class Verifier {
                      uint64_t& judged) const;
   template <class R>
   void cross_check(const SweepChunk& ch, size_t at, size_t n, const R* want, const R* mask, VerifyAcc& acc) const;
-  // A wrong result of width W for the tally: what known-failure entries
-  // match on, without its text (texts() writes that for a kept one).
-  Mismatch bare_mismatch(uint64_t lane, unsigned w, const uint64_t* a, uint64_t got, uint64_t want) const;
+  // A wrong result of width W for TALLY, in its scratch Mismatch: what
+  // known-failure entries match on, without its text (texts() writes that
+  // for a kept one).
+  Mismatch& bare_mismatch(FailureTally& tally, uint64_t lane, unsigned w, const uint64_t* a, uint64_t got,
+                          uint64_t want) const;
   // The text of M, a wrong result of width W at the arguments A, of the
   // check "NAME_ WHAT".
   void texts(Mismatch& m, unsigned w, const uint64_t* a, const char* what) const;

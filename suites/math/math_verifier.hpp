@@ -343,10 +343,8 @@ class MathVerifier {
     b.inputs.assign(t.bits, t.bits + args_.size());
     b.output = got;
     b.expected = want;
-    if (edge.empty()) m.edge.clear();  // nearly always: no copy
-    else m.edge = edge;
+    if (!edge.empty()) m.edge = edge;
     if (*kind) m.kind = kind;
-    else m.kind.clear();
     acc.failures.add_widths(m, lane, widths_.data() + k0, k1 - k0, [&](Mismatch& kept) {
       for (size_t a = 0; a < args_.size(); ++a)
         kept.inputs.push_back(hex_bits(t.bits[a], math::arg_bytes(args_[a])));
