@@ -13,6 +13,20 @@
 // Its error is the one judge gives: fast_distance / ulp_q for (a) and (b),
 // 0 for (c). Every other point is left undecided for DoubleJudge::judge,
 // point by point; nothing here fails a result.
+//
+// In a coarse block (DoubleJudge::Block::coarse) the kFast fields come from
+// a wider enclosure than judge's, so an error computed from them may differ
+// from judge's by a little (below 2 err + 2^-49 of itself, in ulps). Such
+// a point passes only where that cannot show: judge's double arithmetic
+// passes it too; every error within that margin lies in the same quarter
+// of a binade (below LARGE: all below LARGE; from HUGE on: all at least
+// HUGE), so in the same bin of any histogram whose edges from LARGE on
+// start quarters of binades; it stays below MAX_SO_FAR, the largest error
+// counted so far, so it is no new maximum. (A kCoarse point is never at a
+// power of two with the real result's side of it left open, where judge's
+// ulp would depend on that side: prepare_block sees to it.) Every other
+// point goes to judge, whose error is the one the double-double tier
+// gives.
 #pragma once
 
 #include <cstddef>
@@ -29,8 +43,8 @@ namespace clconform::ref::math {
 // half an ulp: otherwise nothing passes here). Passed points have
 // errors OUT.ulp; those of at least LARGE are marked in OUT.large, those of
 // at least HUGE (at least 1: a correctly rounded pass is never huge) in
-// OUT.huge.
+// OUT.huge. MAX_SO_FAR matters to a coarse block only (above).
 void pass_double_block(const DoubleJudge::Block& b, const uint64_t* const* results, size_t widths,
-                       const Bound& bound, double large, double huge, BlockPasses& out);
+                       const Bound& bound, double large, double huge, double max_so_far, BlockPasses& out);
 
 }  // namespace clconform::ref::math

@@ -16,6 +16,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/double_double_avx2.hpp"
@@ -231,13 +232,26 @@ inline bool dd_fast_fields(double hi, double lo, double rel, FastFields& f) {
   return fast_fields(hi, t, lo * t, rel * (std::fabs(hi) * t) * (1 + 0x1p-51), f);
 }
 
+// What a tier says of its points' values in a block: each within a
+// relative error bound, and the kind a point takes where its fields are
+// certain. One bound and kFast for every point, or (PER_POINT) arrays.
+struct TierBounds {
+  double rel = 0;
+  const double* rels = nullptr;    // point i's bound, where per_point
+  const uint64_t* kinds = nullptr;  // point i's kind, where per_point
+  bool per_point = false;
+  double rel_of(size_t i) const { return per_point ? rels[i] : rel; }
+  uint64_t kind_of(size_t i) const { return per_point ? kinds[i] : uint64_t{DoubleJudge::Block::kFast}; }
+};
+
 // dd_fast_fields of the points [0, N / 4 * 4) of a block, four per AVX2
 // vector, with the same operations in the same order (the reference is
-// compiled without FP contraction): a point whose VOUCHED is set and whose
-// fields are certain gets them in B's arrays and kind kFast, every other
-// point kind kOther. Returns N / 4 * 4.
+// compiled without FP contraction), under the bounds T: a point whose
+// VOUCHED is set and whose fields are certain gets them in B's arrays and
+// its kind, every other point kind kOther. Returns N / 4 * 4.
+template <bool PerPoint>
 __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, const double* lo, const bool* vouched,
-                                                            double rel, size_t n, DoubleJudge::Block& b) {
+                                                            const TierBounds& tier, size_t n, DoubleJudge::Block& b) {
   const size_t n4 = n / 4 * 4;
   const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d sign = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(Double::sign_mask)));
@@ -263,7 +277,8 @@ __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, con
     // fast_prescale and dd_fast_fields' arguments.
     const __m256d t = _mm256_blendv_pd(one, _mm256_set1_pd(0x1p200), _mm256_cmp_pd(a, _mm256_set1_pd(0x1p-960), _CMP_LT_OQ));
     const __m256d resid_in = _mm256_mul_pd(l, t);
-    const __m256d e_up = _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(rel), _mm256_mul_pd(a, t)), _mm256_set1_pd(1 + 0x1p-51));
+    const __m256d rel = PerPoint ? _mm256_loadu_pd(tier.rels + i) : _mm256_set1_pd(tier.rel);
+    const __m256d e_up = _mm256_mul_pd(_mm256_mul_pd(rel, _mm256_mul_pd(a, t)), _mm256_set1_pd(1 + 0x1p-51));
     // fast_fields.
     const __m256d in_range = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(0x1p-1021), _CMP_GE_OQ),
                                            _mm256_cmp_pd(a, _mm256_set1_pd(0x1p960), _CMP_LE_OQ));
@@ -298,7 +313,9 @@ __attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, con
     _mm256_store_pd(b.ulp_q + i, _mm256_blendv_pd(one, half, _mm256_and_pd(at_low, _mm256_cmp_pd(outward, zero, _CMP_LE_OQ))));
     _mm256_store_pd(b.dd_lo + i, l);
     _mm256_store_si256(reinterpret_cast<__m256i*>(b.kind + i),
-                       _mm256_and_si256(_mm256_castpd_si256(fast), _mm256_set1_epi64x(DoubleJudge::Block::kFast)));
+                       _mm256_and_si256(_mm256_castpd_si256(fast),
+                                        PerPoint ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(tier.kinds + i))
+                                                 : _mm256_set1_epi64x(DoubleJudge::Block::kFast)));
   }
   return n4;
 }
@@ -429,6 +446,32 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   for (; i < n; ++i) {
     const double args[3] = {x[i], 0, 0};
     out[i] = static_cast<int8_t>(f == Fn::exp ? beyond_of(f, args) : domain_nan(f, args) ? kNanDomain : 0);
+  }
+}
+
+// The relative error bound and the kind of the coarse tier's points X[0,
+// N) where their fields are certain (prepare_block): the double-double
+// tier's own below kCoarseTrigSettledBelow (kFast), else kCoarse with four
+// times the coarse tier's bound. Four at a time where the CPU has AVX2.
+__attribute__((target("avx2"))) size_t coarse_kinds4(const double* x, size_t n, double* rel, uint64_t* kind) {
+  const size_t n4 = n / 4 * 4;
+  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m256d own =
+        _mm256_cmp_pd(_mm256_and_pd(_mm256_loadu_pd(x + i), magnitude), _mm256_set1_pd(kCoarseTrigSettledBelow), _CMP_LT_OQ);
+    _mm256_storeu_pd(rel + i, _mm256_blendv_pd(_mm256_set1_pd(4 * kCoarseTrigRelError), _mm256_set1_pd(kDdTrigRelError), own));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(kind + i),
+                        _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(_mm256_set1_epi64x(DoubleJudge::Block::kCoarse)),
+                                                             _mm256_castsi256_pd(_mm256_set1_epi64x(DoubleJudge::Block::kFast)), own)));
+  }
+  return n4;
+}
+void coarse_kinds(const double* x, size_t n, double* rel, uint64_t* kind) {
+  size_t i = dd::cpu_has_avx2_fma() ? coarse_kinds4(x, n, rel, kind) : 0;
+  for (; i < n; ++i) {
+    const bool own = std::fabs(x[i]) < kCoarseTrigSettledBelow;
+    rel[i] = own ? kDdTrigRelError : 4 * kCoarseTrigRelError;
+    kind[i] = own ? DoubleJudge::Block::kFast : DoubleJudge::Block::kCoarse;
   }
 }
 
@@ -566,11 +609,13 @@ void DoubleJudge::prepare_many(Point* points, size_t n) const {
   }
 }
 
-void DoubleJudge::prepare_block(Block& b) const {
+void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const Fn f = fn_of(id_);
   constexpr size_t kCap = Block::kCapacity;
   double hi[kCap], lo[kCap], rel = 0;
   bool vouched[kCap];
+  const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
+  b.coarse = coarse && (cosine || f == Fn::sin || f == Fn::sincos_sin) && has_coarse_trig();
   if (may_have_alternatives_) {
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -583,24 +628,48 @@ void DoubleJudge::prepare_block(Block& b) const {
   // Point by point where the tier has no block form; a result beyond
   // needs no value (below), and pow's would cost a logarithm.
   int8_t early[kCap];  // early_kinds', or beyond_of's
-  if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
-    early_kinds(f, b.args[0], b.n, early);
+  double rels[kCap];
+  uint64_t kinds[kCap];
+  TierBounds tier;
+  if (b.coarse) {
+    coarse_sin_cos_many(b.args[0], b.n, cosine, hi, lo, vouched);
+    // Below kCoarseTrigSettledBelow both tiers give the same value: those
+    // points are the double-double tier's own (kFast). The others are
+    // kCoarse, within four times the coarse bound (twice the sum of both
+    // tiers' bounds): the real result and the double-double value then both
+    // lie within half the radius of the enclosure, so a point certain here
+    // is certain for the double-double tier too, and errors from either
+    // value differ by less than err (block_verdict_double.hpp).
+    coarse_kinds(b.args[0], b.n, rels, kinds);
+    tier.rels = rels;
+    tier.kinds = kinds;
+    tier.per_point = true;
+    rel = kDdTrigRelError;
+    std::memset(early, 0, b.n);
   } else {
-    for (size_t i = 0; i < b.n; ++i) {
-      const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
-      early[i] = static_cast<int8_t>(beyond_of(f, args));
-      vouched[i] = early[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
+    if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
+      early_kinds(f, b.args[0], b.n, early);
+    } else {
+      for (size_t i = 0; i < b.n; ++i) {
+        const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+        early[i] = static_cast<int8_t>(beyond_of(f, args));
+        vouched[i] = early[i] == 0 && dd_value(f, args, &hi[i], &lo[i], &rel);
+      }
     }
+    tier.rel = rel;
   }
   b.dd_rel = rel;
   // The double-double points first, then the kinds of the rest (exp's
   // results beyond the double range are never vouched for).
-  const size_t from = dd::cpu_has_avx2_fma() ? dd_fast_fields4(hi, lo, vouched, rel, b.n, b) : 0;
+  size_t from = 0;
+  if (dd::cpu_has_avx2_fma())
+    from = tier.per_point ? dd_fast_fields4<true>(hi, lo, vouched, tier, b.n, b)
+                          : dd_fast_fields4<false>(hi, lo, vouched, tier, b.n, b);
   for (size_t i = from; i < b.n; ++i) {
     FastFields ff;
     b.kind[i] = Block::kOther;
-    if (!vouched[i] || !dd_fast_fields(hi[i], lo[i], rel, ff) || !ff.certain) continue;
-    b.kind[i] = Block::kFast;
+    if (!vouched[i] || !dd_fast_fields(hi[i], lo[i], tier.rel_of(i), ff) || !ff.certain) continue;
+    b.kind[i] = tier.kind_of(i);
     b.approx[i] = hi[i];
     b.dd_lo[i] = lo[i];
     b.prescale[i] = ff.prescale;
@@ -613,6 +682,16 @@ void DoubleJudge::prepare_block(Block& b) const {
   }
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
+    if (b.kind[i] == Block::kCoarse) {
+      // At a power of two, judge's ulp depends on the side of it the real
+      // result lies on (block_verdict_double.hpp); where the coarse
+      // enclosure leaves the side open (cos x near 0 lies just below 1),
+      // the point takes the double-double tier's value below.
+      uint64_t bits;
+      std::memcpy(&bits, &b.approx[i], 8);
+      if ((bits & Double::mantissa_mask) != 0 || std::fabs(b.resid[i]) > b.err[i]) continue;
+      b.kind[i] = Block::kOther;
+    }
     if (early[i] != 0) {
       b.kind[i] = early[i] == kNanDomain ? Block::kNanResult : early[i] > 0 ? Block::kPlusInf : Block::kZero;
       continue;
@@ -623,10 +702,32 @@ void DoubleJudge::prepare_block(Block& b) const {
     } else {
       Point& p = b.others[i];
       for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
-      const DdValue pre{vouched[i], hi[i], lo[i], rel};
+      DdValue pre{vouched[i], hi[i], lo[i], rel};
+      if (!b.coarse) {
+        prepare_point(p, &pre);
+        continue;
+      }
+      // A point the coarse tier leaves takes the double-double tier's
+      // value, as prepare's point does, and is a kFast point where that
+      // value makes it one.
+      pre.vouched = dd_value(f, args, &pre.hi, &pre.lo, &pre.rel);
       prepare_point(p, &pre);
+      if (p.dd && p.fast && p.certain) set_fast_point(b, i, p);
     }
   }
+}
+
+void DoubleJudge::set_fast_point(Block& b, size_t i, const Point& p) {
+  b.kind[i] = Block::kFast;
+  b.approx[i] = p.approx;
+  b.dd_lo[i] = p.dd_lo;
+  b.prescale[i] = p.prescale;
+  b.scale[i] = p.scale;
+  b.resid[i] = p.resid;
+  b.err[i] = p.err;
+  b.ulp_min[i] = p.ulp_min;
+  b.ulp_max[i] = p.ulp_max;
+  b.ulp_q[i] = p.ulp_q;
 }
 
 DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {

@@ -86,20 +86,29 @@ class DoubleJudge {
       kNanResult = 2, // the real result is a NaN: any NaN passes at 0 ulp
       kPlusInf = 3,   // beyond 2^1024 (Point::beyond): +inf passes at 0 ulp under a bound that is not absolute
       kZero = 4,      // below 2^-2164 in magnitude: a zero of either sign passes at 0 ulp, as kPlusInf
+      kCoarse = 5,    // as kFast, from the coarse tier (coarse_trig.hpp): its fields are wider than prepare's
     };
     size_t n = 0;                              // points [0, n) are in use
     alignas(32) double args[3][kCapacity];     // set by the caller
     alignas(32) uint64_t kind[kCapacity];
-    // Point's fields of the same names, set for kFast points; approx is
-    // also nearest's value there.
+    // Point's fields of the same names, set for kFast and kCoarse points;
+    // approx is also nearest's value there.
     alignas(32) double approx[kCapacity], prescale[kCapacity], scale[kCapacity], resid[kCapacity],
         err[kCapacity], ulp_min[kCapacity], ulp_max[kCapacity], ulp_q[kCapacity], dd_lo[kCapacity];
-    double dd_rel = 0;
+    double dd_rel = 0;  // the kFast points'
+    // The block may hold kCoarse points: pass_double_block passes their
+    // results only where the verdict and the reported error are settled.
+    bool coarse = false;
     Point others[kCapacity];  // the kOther points, prepared as prepare prepares them
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
-  // that prepare would give each point.
-  void prepare_block(Block& b) const;
+  // that prepare would give each point. COARSE: sin and cos take the
+  // coarse tier where the CPU has it (B.coarse then says so): its points
+  // are kCoarse where its value is not the double-double tier's own, and
+  // every point it leaves to the others is prepared as prepare prepares it
+  // (kFast where that makes it one). No kCoarse point lies at a power of
+  // two with |resid| <= err (block_verdict_double.hpp).
+  void prepare_block(Block& b, bool coarse = false) const;
   // Point I of a prepared block, as prepare would return it (a kFast one
   // from the block's fields, a kOther one prepared already, any other
   // prepared again).
@@ -122,6 +131,9 @@ class DoubleJudge {
   const FunctionInfo& info() const { return *info_; }
 
  private:
+  // Point I of B as the kFast point P, a double-double point whose fields
+  // are certain (P.dd_rel must be B.dd_rel).
+  static void set_fast_point(Block& b, size_t i, const Point& p);
   // Sets P.subnormal_arg from its arguments.
   void mark_subnormal_arg(Point& p) const;
   // prepare_many's work for one point; PRE: its double-double value, or

@@ -20,6 +20,7 @@
 
 #include "reference/fp_bits.hpp"
 #include "reference/math/block_verdict_double.hpp"
+#include "reference/math/coarse_trig.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/judge_double.hpp"
 
@@ -159,7 +160,7 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
           const uint64_t first = make_result(rng, p.nearest);
           for (size_t k = 0; k < kWidths; ++k) results[k][i] = shared || rng() % 3 ? first : make_result(rng, p.nearest);
         }
-        math::pass_double_block(*b, rows, kWidths, c.bound, 0.5, 2.0, *passes);
+        math::pass_double_block(*b, rows, kWidths, c.bound, 0.5, 2.0, 0.0, *passes);
         uint64_t count = 0;
         double max_ulp = -1;
         for (size_t i = 0; i < b->n; ++i) {
@@ -213,6 +214,120 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
   for (long k : kinds) EXPECT_GT(k, 0);
   EXPECT_GT(passed, 10000);
   EXPECT_EQ(compared, passed);
+}
+
+// Whether errors A and B of a coarse pass and of the judge fall in the
+// same bin of any histogram block_verdict_double.hpp allows: both below
+// LARGE, both at least HUGE, or both in one quarter of a binade.
+bool same_bin(double a, double b, double large, double huge) {
+  if (a < large || b < large) return a < large && b < large;
+  if (a >= huge || b >= huge) return a >= huge && b >= huge;
+  return (to_bits(a) >> 50) == (to_bits(b) >> 50);
+}
+
+// A coarse block (sin and cos from the coarse tier): its points are
+// prepare's but for kCoarse ones, whose nearest double is prepare's
+// certain one; point() is prepare's point everywhere; and every result it
+// passes is one the judge passes without MPFR, with an error in the same
+// bin of the histogram, of the same large and huge marks, below the
+// largest error so far where the point is kCoarse, and judge's own error
+// to the bit where it is kFast. Against the block of the double-double
+// tier, it leaves only a few of that block's passes to the judge.
+TEST(MathBlockVerdictDouble, CoarseBlocksPassWhatTheJudgeReportsAlike) {
+  if (!math::has_coarse_trig()) GTEST_SKIP() << "no AVX2 and FMA";
+  const Case cases[] = {{"sin", {Bound::Kind::Ulps, 4}}, {"cos", {Bound::Kind::Ulps, 4}},
+                        {"sin", {Bound::Kind::Ulps, 0.5}}, {"cos", {Bound::Kind::CorrectlyRounded, 0}},
+                        {"sin", {Bound::Kind::Ulps, 3}}};
+  const double max_so_far[] = {0.0, 0.75, 1.0, 2.5, HUGE_VAL};
+  constexpr double kLarge = 0.5, kHuge = 2.0;
+  std::mt19937_64 rng(0xc0a5);
+  auto b = std::make_unique<Block>(), full = std::make_unique<Block>();
+  auto passes = std::make_unique<math::BlockPasses>(), full_passes = std::make_unique<math::BlockPasses>();
+  std::vector<std::vector<uint64_t>> results(kWidths, std::vector<uint64_t>(Block::kCapacity));
+  const uint64_t* rows[kWidths];
+  for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
+  long coarse_points = 0, coarse_passes = 0, full_only = 0, full_fast_passes = 0;
+  for (const Case& c : cases) {
+    for (const math::Denormals denormals : {math::Denormals::Kept, math::Denormals::MayFlush}) {
+      const DoubleJudge judge(c.function, denormals);
+      for (int round = 0; round < 20; ++round) {
+        const double so_far = max_so_far[round % 5];
+        b->n = full->n = round % 3 == 2 ? Block::kCapacity - 1 - size_t(round % 7) : Block::kCapacity;
+        for (size_t i = 0; i < b->n; ++i) {
+          // Arguments of the coarse tier's range twice as often, and some
+          // from 2^-60 to 2^-30, where sin x and cos x lie so near a
+          // double that the errors of results a few ulps off lie near the
+          // edges of the histogram's bins.
+          const double x = argument(rng, c.function);
+          const int e = rng() % 5 == 0 ? -60 + int(rng() % 30) : int(rng() % 60) - 10;
+          b->args[0][i] = full->args[0][i] = rng() % 3 ? std::ldexp(x, -int(std::ilogb(x)) + e) : x;
+          b->args[1][i] = b->args[2][i] = full->args[1][i] = full->args[2][i] = 0;
+        }
+        judge.prepare_block(*b, true);
+        judge.prepare_block(*full);
+        ASSERT_TRUE(b->coarse);
+        std::vector<DoubleJudge::Point> points;
+        for (size_t i = 0; i < b->n; ++i) {
+          const double args[3] = {b->args[0][i], 0, 0};
+          const DoubleJudge::Point p = judge.prepare(args);
+          points.push_back(p);
+          const uint64_t kind = b->kind[i];
+          const bool settled = std::fabs(args[0]) < math::kCoarseTrigSettledBelow;
+          if (kind == Block::kCoarse) {
+            ++coarse_points;
+            EXPECT_FALSE(settled);
+            EXPECT_TRUE(p.dd && p.fast && p.certain) << c.function << "(" << args[0] << ")";
+            EXPECT_EQ(to_bits(b->approx[i]), p.nearest);
+            EXPECT_EQ(full->kind[i], Block::kFast) << c.function << std::hexfloat << "(" << args[0] << ")";
+            // Never at a power of two with the side of it left open.
+            EXPECT_FALSE((p.nearest & clconform::ref::Double::mantissa_mask) == 0 && std::fabs(b->resid[i]) <= b->err[i])
+                << std::hexfloat << args[0];
+          } else {
+            EXPECT_EQ(kind, full->kind[i]) << c.function << "(" << args[0] << ")";
+          }
+          expect_same_point(judge.point(*b, i), p);
+          const bool shared = rng() % 10 < 8;
+          const uint64_t first = make_result(rng, p.nearest);
+          for (size_t k = 0; k < kWidths; ++k) results[k][i] = shared || rng() % 3 ? first : make_result(rng, p.nearest);
+        }
+        math::pass_double_block(*b, rows, kWidths, c.bound, kLarge, kHuge, so_far, *passes);
+        math::pass_double_block(*full, rows, kWidths, c.bound, kLarge, kHuge, so_far, *full_passes);
+        for (size_t i = 0; i < b->n; ++i) {
+          const bool pass = (passes->passed[i / 64] >> (i % 64) & 1) != 0;
+          const bool full_pass = (full_passes->passed[i / 64] >> (i % 64) & 1) != 0;
+          const bool counted = so_far == HUGE_VAL && b->kind[i] == Block::kCoarse;
+          if (counted && full_pass) ++full_fast_passes;
+          if (!pass) {
+            // Where the two blocks differ, the point is not the double-double tier's own.
+            if (full_pass) {
+              EXPECT_NE(b->kind[i], Block::kFast);
+            }
+            if (counted && full_pass) ++full_only;
+            continue;
+          }
+          EXPECT_TRUE(full_pass);
+          const math::Verdict v = judge.judge(points[i], results[0][i], c.bound);
+          EXPECT_TRUE(v.pass && !v.used_mpfr) << c.function << " point " << i;
+          const double u = passes->ulp[i];
+          EXPECT_TRUE(same_bin(u, v.ulp, kLarge, kHuge)) << u << " " << v.ulp;
+          EXPECT_EQ((passes->large[i / 64] >> (i % 64) & 1) != 0, v.ulp >= kLarge);
+          if (b->kind[i] == Block::kCoarse) {
+            ++coarse_passes;
+            EXPECT_LT(v.ulp, so_far);
+          } else {
+            EXPECT_EQ(to_bits(u), to_bits(v.ulp));
+          }
+        }
+      }
+    }
+  }
+  std::printf("  %ld kCoarse points, %ld of their results passed here; with no largest error yet, %ld of the %ld "
+              "that the double-double block passes were left to the judge\n",
+              coarse_points, coarse_passes, full_only, full_fast_passes);
+  EXPECT_GT(coarse_passes, 5000);
+  // Without a largest error to stay below, few are left to the judge (the
+  // arguments near 2^-60 to 2^-30 are most of them).
+  EXPECT_LT(full_only, full_fast_passes / 10);
 }
 
 }  // namespace

@@ -358,7 +358,7 @@ TEST_P(LargeSample, CommonPathEqualsPerLanePath) {
 }
 
 INSTANTIATE_TEST_SUITE_P(FullMode, LargeSample,
-                         testing::Values("sin", "exp", "log", "sqrt", "divide", "fp64.sin", "fp64.exp", "fp64.log",
+                         testing::Values("sin", "exp", "log", "sqrt", "divide", "fp64.sin", "fp64.cos", "fp64.exp", "fp64.log",
                                          "fp64.divide", "fp64.pow"));
 
 }  // namespace
