@@ -8,7 +8,6 @@
 #include <type_traits>
 
 #include "reference/fp_bits.hpp"
-#include "reference/math/block_passes_avx2.hpp"
 #include "reference/math/double_double_avx2.hpp"
 
 namespace clconform::ref::math {
@@ -17,7 +16,6 @@ namespace {
 using Block = DoubleJudge::Block;
 static_assert(Block::kCapacity == Judge::Block::kCapacity, "BlockPasses holds a block of either format");
 
-#define AVX2 __attribute__((target("avx2,fma")))
 
 // Whether every error in [LO, HI] lies in one bin (block_verdict_double.hpp):
 // all below LARGE, all at least HUGE, or all in one quarter of a binade
@@ -68,94 +66,35 @@ bool passes_one(const Block& b, size_t i, const uint64_t* const* results, size_t
   return (d + b.err[i] + spread) / b.ulp_min[i] * (1 + 0x1p-46) + 0x1p-46 <= ulps;
 }
 
-// The lanes of four points, with errors U, whose errors the margins of a
-// coarse block settle (passes_one's tests).
-__attribute__((target("avx2,fma"), always_inline)) inline __m256i coarse_settles(__m256d u,
-                                                                                __m256d err, double large,
-                                                                                double huge, double max_so_far) {
-  const __m256d margin = _mm256_add_pd(_mm256_add_pd(err, err), _mm256_mul_pd(_mm256_set1_pd(0x1p-49), u));
-  const __m256d lo = _mm256_sub_pd(u, margin), hi = _mm256_add_pd(u, margin);
-  const __m256d at_least = _mm256_cmp_pd(lo, _mm256_set1_pd(large), _CMP_GE_OQ);
-  const __m256i same_key = _mm256_cmpeq_epi64(_mm256_srli_epi64(_mm256_castpd_si256(lo), 50),
-                                              _mm256_srli_epi64(_mm256_castpd_si256(hi), 50));
-  const __m256d same = _mm256_or_pd(
-      _mm256_or_pd(_mm256_cmp_pd(hi, _mm256_set1_pd(large), _CMP_LT_OQ), _mm256_cmp_pd(lo, _mm256_set1_pd(huge), _CMP_GE_OQ)),
-      _mm256_and_pd(at_least, _mm256_castsi256_pd(same_key)));
-  const __m256d below = _mm256_cmp_pd(hi, _mm256_set1_pd(max_so_far), _CMP_LT_OQ);
-  return _mm256_castpd_si256(_mm256_and_pd(same, below));
-}
+// The lanes' code, once for each instruction set
+// (block_verdict_double_lanes.inc); coarse_trig.cpp says why these
+// warnings do not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+namespace avx2 {
+#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
+#define CLC_LANES_AVX512 0
+#include "reference/math/simd_lanes.inc"
+#include "reference/math/block_verdict_double_lanes.inc"
+#undef CLC_LANES
+#undef CLC_LANES_LOOP
+#undef CLC_LANES_AVX512
+}  // namespace avx2
 
-// passes_one on points [0, B.n / 4 * 4), four at a time (COARSE: B is a
-// coarse block).
-template <bool Cr, bool MarkHuge, bool Coarse>
-AVX2 void pass_avx2(const Block& b, const uint64_t* const* results, size_t widths, double ulps, double large,
-                    double huge, double max_so_far, BlockPasses& out) {
-  const size_t n4 = b.n / 4 * 4;
-  const __m256i magnitude_mask = _mm256_set1_epi64x(int64_t(~Double::sign_mask));
-  const __m256i infinity = _mm256_set1_epi64x(int64_t(Double::infinity_bits));
-  const __m256i fast_kind = _mm256_set1_epi64x(Block::kFast), nan_kind = _mm256_set1_epi64x(Block::kNanResult);
-  const __m256i inf_kind = _mm256_set1_epi64x(Block::kPlusInf), zero_kind = _mm256_set1_epi64x(Block::kZero);
-  const __m256d abs_mask = _mm256_castsi256_pd(magnitude_mask);
-  const __m256d none = _mm256_set1_pd(-1), at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge);
-  const __m256d bound = _mm256_set1_pd(ulps);
-  const __m256d slack = _mm256_set1_pd(1 + 0x1p-46), tiny = _mm256_set1_pd(0x1p-46);
-  __m256d max = none;
-  for (size_t i = 0; i < n4; i += 4) {
-    const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[0] + i));
-    __m256i same = _mm256_set1_epi64x(-1);
-    for (size_t k = 1; k < widths; ++k)
-      same = _mm256_and_si256(same, _mm256_cmpeq_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i)), g));
-    if (_mm256_testz_si256(same, same)) continue;
-    const __m256i kind = _mm256_load_si256(reinterpret_cast<const __m256i*>(b.kind + i));
-    __m256i fast = _mm256_cmpeq_epi64(kind, fast_kind), coarse = _mm256_setzero_si256();
-    if constexpr (Coarse) {
-      coarse = _mm256_cmpeq_epi64(kind, _mm256_set1_epi64x(Block::kCoarse));
-      fast = _mm256_or_si256(fast, coarse);
-    }
-    fast = _mm256_and_si256(same, fast);
-    __m256d passes = _mm256_setzero_pd();
-    __m256d u = _mm256_setzero_pd();
-    if (!_mm256_testz_si256(fast, fast)) {
-      const __m256d a = _mm256_load_pd(b.approx + i);
-      const __m256d diff = _mm256_sub_pd(_mm256_castsi256_pd(g), a);
-      const __m256d scaled = _mm256_mul_pd(_mm256_mul_pd(diff, _mm256_load_pd(b.prescale + i)), _mm256_load_pd(b.scale + i));
-      const __m256d d = _mm256_and_pd(_mm256_sub_pd(scaled, _mm256_load_pd(b.resid + i)), abs_mask);
-      u = _mm256_div_pd(d, _mm256_load_pd(b.ulp_q + i));
-      const __m256d err = _mm256_load_pd(b.err + i);
-      __m256i ok;
-      if (Cr) {
-        ok = _mm256_cmpeq_epi64(g, _mm256_castpd_si256(a));
-      } else {
-        const __m256i finite = _mm256_xor_si256(_mm256_cmpeq_epi64(_mm256_and_si256(g, infinity), infinity),
-                                                _mm256_set1_epi64x(-1));
-        __m256d reach = _mm256_add_pd(d, err);
-        if constexpr (Coarse) {
-          const __m256d spread = _mm256_add_pd(_mm256_add_pd(err, err), _mm256_mul_pd(_mm256_set1_pd(0x1p-49), d));
-          reach = _mm256_add_pd(reach, _mm256_and_pd(spread, _mm256_castsi256_pd(coarse)));
-        }
-        const __m256d worst =
-            _mm256_add_pd(_mm256_mul_pd(_mm256_div_pd(reach, _mm256_load_pd(b.ulp_min + i)), slack), tiny);
-        ok = _mm256_and_si256(finite, _mm256_castpd_si256(_mm256_cmp_pd(worst, bound, _CMP_LE_OQ)));
-      }
-      if constexpr (Coarse)
-        ok = _mm256_and_si256(ok, _mm256_or_si256(_mm256_xor_si256(coarse, _mm256_set1_epi64x(-1)),
-                                                  coarse_settles(u, err, large, huge, max_so_far)));
-      passes = _mm256_castsi256_pd(_mm256_and_si256(fast, ok));
-    }
-    // (c): the other kinds of point, at 0 ulp.
-    const __m256i magnitude = _mm256_and_si256(g, magnitude_mask);
-    const __m256i special = _mm256_and_si256(
-        same, _mm256_or_si256(
-                  _mm256_or_si256(_mm256_and_si256(_mm256_cmpeq_epi64(kind, nan_kind), _mm256_cmpgt_epi64(magnitude, infinity)),
-                                  _mm256_and_si256(_mm256_cmpeq_epi64(kind, inf_kind), _mm256_cmpeq_epi64(g, infinity))),
-                  _mm256_and_si256(_mm256_cmpeq_epi64(kind, zero_kind),
-                                   _mm256_cmpeq_epi64(magnitude, _mm256_setzero_si256()))));
-    u = _mm256_andnot_pd(_mm256_castsi256_pd(special), u);
-    passes = _mm256_or_pd(passes, _mm256_castsi256_pd(special));
-    record_passes4<MarkHuge>(out, i, passes, u, at_least, beyond, none, max);
-  }
-  finish_max(out, max);
-}
+namespace avx512 {
+#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
+#define CLC_LANES_AVX512 1
+#include "reference/math/simd_lanes.inc"
+#include "reference/math/block_verdict_double_lanes.inc"
+#undef CLC_LANES
+#undef CLC_LANES_LOOP
+#undef CLC_LANES_AVX512
+}  // namespace avx512
+#pragma GCC diagnostic pop
 
 }  // namespace
 
@@ -169,26 +108,13 @@ void pass_double_block(const Block& b, const uint64_t* const* results, size_t wi
   const bool cr = bound.correctly_rounded();
   if (widths == 0 || !(cr || (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5))) return;
   size_t from = 0;
-  if (dd::cpu_has_avx2_fma()) {
-    // No pass can be huge where the bound is below HUGE: its error is within the bound.
-    const bool mark_huge = !cr && bound.value >= huge;
-    const double ulps = cr ? 0 : bound.value;
-    auto run = [&](auto cr_tag, auto huge_tag) {
-      constexpr bool kCr = decltype(cr_tag)::value, kHuge = decltype(huge_tag)::value;
-      if (b.coarse) {
-        pass_avx2<kCr, kHuge, true>(b, results, widths, ulps, large, huge, max_so_far, out);
-      } else {
-        pass_avx2<kCr, kHuge, false>(b, results, widths, ulps, large, huge, max_so_far, out);
-      }
-    };
-    if (cr) {
-      run(std::true_type{}, std::false_type{});
-    } else if (mark_huge) {
-      run(std::false_type{}, std::true_type{});
-    } else {
-      run(std::false_type{}, std::false_type{});
-    }
-    from = b.n / 4 * 4;
+  // No pass can be huge where the bound is below HUGE: its error is within the bound.
+  const bool mark_huge = !cr && bound.value >= huge;
+  const double ulps = cr ? 0 : bound.value;
+  if (dd::cpu_has_avx512()) {
+    from = avx512::pass_block_lanes(b, results, widths, cr, mark_huge, ulps, large, huge, max_so_far, out);
+  } else if (dd::cpu_has_avx2_fma()) {
+    from = avx2::pass_block_lanes(b, results, widths, cr, mark_huge, ulps, large, huge, max_so_far, out);
   }
   for (size_t i = from; i < b.n; ++i) {
     double u = 0;

@@ -111,10 +111,12 @@ __attribute__((noinline)) const Tables& tables() {
 #pragma GCC diagnostic ignored "-Wpsabi"
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 namespace avx2 {
-#define CLC_LANES __attribute__((target("avx2,fma"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx2,fma")))
+#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
 #define CLC_LANES_AVX512 0
+#include "reference/math/simd_lanes.inc"
 #include "reference/math/coarse_trig_lanes.inc"
 #undef CLC_LANES
 #undef CLC_LANES_LOOP
@@ -122,9 +124,10 @@ namespace avx2 {
 }  // namespace avx2
 
 namespace avx512 {
-#define CLC_LANES __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma")))
+#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
 #define CLC_LANES_AVX512 1
+#include "reference/math/simd_lanes.inc"
 #include "reference/math/coarse_trig_lanes.inc"
 #undef CLC_LANES
 #undef CLC_LANES_LOOP
@@ -132,21 +135,16 @@ namespace avx512 {
 }  // namespace avx512
 #pragma GCC diagnostic pop
 
-bool cpu_has_avx512() {
-  static const bool has = __builtin_cpu_supports("avx512f") && dd::cpu_has_avx2_fma();
-  return has;
-}
-
 }  // namespace
 
 bool has_coarse_trig() { return dd::cpu_has_avx2_fma(); }
 
 void coarse_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
-  if (cpu_has_avx512()) return avx512::sin_cos_many(tables(), x, n, cosine, hi, lo, vouched);
+  if (dd::cpu_has_avx512()) return avx512::sin_cos_many(tables(), x, n, cosine, hi, lo, vouched);
   avx2::sin_cos_many(tables(), x, n, cosine, hi, lo, vouched);
 }
 
-bool coarse_trig_has_avx512() { return cpu_has_avx512(); }
+bool coarse_trig_has_avx512() { return dd::cpu_has_avx512(); }
 
 void coarse_sin_cos_many_avx2(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
   avx2::sin_cos_many(tables(), x, n, cosine, hi, lo, vouched);

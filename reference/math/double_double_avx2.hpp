@@ -11,6 +11,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #define CLC_DD_AVX2 __attribute__((target("avx2,fma")))
@@ -26,6 +27,16 @@ struct DD4 {
 // Whether this CPU has AVX2 and FMA, asked once.
 inline bool cpu_has_avx2_fma() {
   static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+
+// Whether this CPU has AVX-512 (the foundation set) besides AVX2 and FMA,
+// asked once: the block routines written for both (simd_lanes.inc) take
+// the AVX-512 code there. CLCONFORM_NO_AVX512 set in the environment says
+// no, so that tests and measurements can take the AVX2 code anywhere.
+inline bool cpu_has_avx512() {
+  static const bool has =
+      __builtin_cpu_supports("avx512f") && cpu_has_avx2_fma() && std::getenv("CLCONFORM_NO_AVX512") == nullptr;
   return has;
 }
 

@@ -244,80 +244,46 @@ struct TierBounds {
   uint64_t kind_of(size_t i) const { return per_point ? kinds[i] : uint64_t{DoubleJudge::Block::kFast}; }
 };
 
-// dd_fast_fields of the points [0, N / 4 * 4) of a block, four per AVX2
-// vector, with the same operations in the same order (the reference is
-// compiled without FP contraction), under the bounds T: a point whose
-// VOUCHED is set and whose fields are certain gets them in B's arrays and
-// its kind, every other point kind kOther. Returns N / 4 * 4.
-template <bool PerPoint>
-__attribute__((target("avx2,fma"))) size_t dd_fast_fields4(const double* hi, const double* lo, const bool* vouched,
-                                                            const TierBounds& tier, size_t n, DoubleJudge::Block& b) {
-  const size_t n4 = n / 4 * 4;
-  const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
-  const __m256d sign = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(Double::sign_mask)));
-  const __m256d one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5), zero = _mm256_setzero_pd();
-  // The fours with a vouched point, listed first: the others (exp's beyond
-  // its range, log's negative arguments) are kOther, and the loop below
-  // stays free of a branch that would cost it registers.
-  uint16_t fours[DoubleJudge::Block::kCapacity / 4];
-  size_t count = 0;
-  for (size_t i = 0; i < n4; i += 4) {
-    uint32_t any_vouched;
-    std::memcpy(&any_vouched, vouched + i, 4);
-    if (any_vouched != 0) {
-      fours[count++] = static_cast<uint16_t>(i);
-    } else {
-      _mm256_store_si256(reinterpret_cast<__m256i*>(b.kind + i), _mm256_setzero_si256());
-    }
-  }
-  for (size_t f = 0; f < count; ++f) {
-    const size_t i = fours[f];
-    const __m256d h = _mm256_loadu_pd(hi + i), l = _mm256_loadu_pd(lo + i);
-    const __m256d a = _mm256_and_pd(h, magnitude);
-    // fast_prescale and dd_fast_fields' arguments.
-    const __m256d t = _mm256_blendv_pd(one, _mm256_set1_pd(0x1p200), _mm256_cmp_pd(a, _mm256_set1_pd(0x1p-960), _CMP_LT_OQ));
-    const __m256d resid_in = _mm256_mul_pd(l, t);
-    const __m256d rel = PerPoint ? _mm256_loadu_pd(tier.rels + i) : _mm256_set1_pd(tier.rel);
-    const __m256d e_up = _mm256_mul_pd(_mm256_mul_pd(rel, _mm256_mul_pd(a, t)), _mm256_set1_pd(1 + 0x1p-51));
-    // fast_fields.
-    const __m256d in_range = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(0x1p-1021), _CMP_GE_OQ),
-                                           _mm256_cmp_pd(a, _mm256_set1_pd(0x1p960), _CMP_LE_OQ));
-    // (1023 + 52 - exponent - t_log2) << 52, both from their biased fields.
-    const __m256i biased = _mm256_add_epi64(_mm256_srli_epi64(_mm256_castpd_si256(a), 52),
-                                            _mm256_srli_epi64(_mm256_castpd_si256(t), 52));
-    const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_sub_epi64(_mm256_set1_epi64x(3 * 1023 + 52), biased), 52));
-    const __m256d resid = _mm256_mul_pd(resid_in, scale);
-    const __m256d err = _mm256_add_pd(_mm256_mul_pd(_mm256_mul_pd(e_up, scale), _mm256_set1_pd(1 + 0x1p-50)),
-                                      _mm256_set1_pd(0x1p-60));
-    const __m256d mantissa = _mm256_mul_pd(_mm256_mul_pd(a, t), scale);
-    const __m256d outward = _mm256_mul_pd(resid, _mm256_or_pd(_mm256_and_pd(h, sign), one));
-    const __m256d at_low = _mm256_cmp_pd(mantissa, _mm256_set1_pd(0x1p52), _CMP_EQ_OQ);
-    const __m256d at_top = _mm256_cmp_pd(mantissa, _mm256_set1_pd(0x1p53 - 1), _CMP_EQ_OQ);
-    const __m256d below = _mm256_and_pd(at_low, _mm256_cmp_pd(_mm256_sub_pd(outward, err), zero, _CMP_LE_OQ));
-    const __m256d above = _mm256_and_pd(at_top, _mm256_cmp_pd(_mm256_add_pd(outward, err), one, _CMP_GE_OQ));
-    const __m256d slack = _mm256_mul_pd(_mm256_add_pd(_mm256_and_pd(outward, magnitude), err), _mm256_set1_pd(0x1p-50));
-    const __m256d room = _mm256_blendv_pd(half, _mm256_set1_pd(0.25), at_low);
-    const __m256d certain =
-        _mm256_and_pd(_mm256_cmp_pd(_mm256_add_pd(_mm256_add_pd(outward, err), slack), half, _CMP_LT_OQ),
-                      _mm256_cmp_pd(_mm256_add_pd(_mm256_sub_pd(err, outward), slack), room, _CMP_LT_OQ));
-    const __m256d was_vouched = _mm256_castsi256_pd(
-        _mm256_set_epi64x(-int64_t(vouched[i + 3]), -int64_t(vouched[i + 2]), -int64_t(vouched[i + 1]), -int64_t(vouched[i])));
-    const __m256d fast = _mm256_and_pd(_mm256_and_pd(was_vouched, in_range), certain);
-    _mm256_store_pd(b.approx + i, h);
-    _mm256_store_pd(b.prescale + i, t);
-    _mm256_store_pd(b.scale + i, scale);
-    _mm256_store_pd(b.resid + i, resid);
-    _mm256_store_pd(b.err + i, err);
-    _mm256_store_pd(b.ulp_min + i, _mm256_blendv_pd(one, half, below));
-    _mm256_store_pd(b.ulp_max + i, _mm256_blendv_pd(one, _mm256_set1_pd(2), above));
-    _mm256_store_pd(b.ulp_q + i, _mm256_blendv_pd(one, half, _mm256_and_pd(at_low, _mm256_cmp_pd(outward, zero, _CMP_LE_OQ))));
-    _mm256_store_pd(b.dd_lo + i, l);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(b.kind + i),
-                       _mm256_and_si256(_mm256_castpd_si256(fast),
-                                        PerPoint ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(tier.kinds + i))
-                                                 : _mm256_set1_epi64x(DoubleJudge::Block::kFast)));
-  }
-  return n4;
+// dd_fast_fields of a block's points, kLanes at a time
+// (judge_double_lanes.inc), once for each instruction set.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+namespace avx2 {
+#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
+#define CLC_LANES_AVX512 0
+#include "reference/math/simd_lanes.inc"
+#include "reference/math/judge_double_lanes.inc"
+#undef CLC_LANES
+#undef CLC_LANES_LOOP
+#undef CLC_LANES_AVX512
+}  // namespace avx2
+
+namespace avx512 {
+#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
+#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
+#define CLC_LANES_AVX512 1
+#include "reference/math/simd_lanes.inc"
+#include "reference/math/judge_double_lanes.inc"
+#undef CLC_LANES
+#undef CLC_LANES_LOOP
+#undef CLC_LANES_AVX512
+}  // namespace avx512
+#pragma GCC diagnostic pop
+
+// dd_fast_fields of the points [0, N / L * L) of a block, L lanes at a
+// time; returns N / L * L.
+size_t dd_fast_fields_lanes(const double* hi, const double* lo, const bool* vouched, const TierBounds& tier, size_t n,
+                            DoubleJudge::Block& b) {
+  if (dd::cpu_has_avx512())
+    return tier.per_point ? avx512::fast_fields<true>(hi, lo, vouched, tier, n, b)
+                          : avx512::fast_fields<false>(hi, lo, vouched, tier, n, b);
+  if (dd::cpu_has_avx2_fma())
+    return tier.per_point ? avx2::fast_fields<true>(hi, lo, vouched, tier, n, b)
+                          : avx2::fast_fields<false>(hi, lo, vouched, tier, n, b);
+  return 0;
 }
 
 // Bounds on log2 of the mantissas that pow_beyond reads: lo[i] <= log2(1 +
@@ -661,10 +627,7 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   b.dd_rel = rel;
   // The double-double points first, then the kinds of the rest (exp's
   // results beyond the double range are never vouched for).
-  size_t from = 0;
-  if (dd::cpu_has_avx2_fma())
-    from = tier.per_point ? dd_fast_fields4<true>(hi, lo, vouched, tier, b.n, b)
-                          : dd_fast_fields4<false>(hi, lo, vouched, tier, b.n, b);
+  const size_t from = dd_fast_fields_lanes(hi, lo, vouched, tier, b.n, b);
   for (size_t i = from; i < b.n; ++i) {
     FastFields ff;
     b.kind[i] = Block::kOther;
