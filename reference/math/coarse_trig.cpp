@@ -117,6 +117,7 @@ namespace avx2 {
 #define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
 #define CLC_LANES_AVX512 0
 #include "reference/math/simd_lanes.inc"
+#include "reference/math/simd_pack.inc"
 #include "reference/math/coarse_trig_lanes.inc"
 #undef CLC_LANES
 #undef CLC_LANES_LOOP
@@ -128,6 +129,7 @@ namespace avx512 {
 #define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
 #define CLC_LANES_AVX512 1
 #include "reference/math/simd_lanes.inc"
+#include "reference/math/simd_pack.inc"
 #include "reference/math/coarse_trig_lanes.inc"
 #undef CLC_LANES
 #undef CLC_LANES_LOOP

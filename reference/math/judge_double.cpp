@@ -16,6 +16,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/coarse_log.hpp"
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_exp_log.hpp"
@@ -234,14 +235,15 @@ inline bool dd_fast_fields(double hi, double lo, double rel, FastFields& f) {
 
 // What a tier says of its points' values in a block: each within a
 // relative error bound, and the kind a point takes where its fields are
-// certain. One bound and kFast for every point, or (PER_POINT) arrays.
+// certain. One bound and kind for every point, or (PER_POINT) arrays.
 struct TierBounds {
   double rel = 0;
+  uint64_t kind = DoubleJudge::Block::kFast;  // every point's, where not per_point
   const double* rels = nullptr;    // point i's bound, where per_point
   const uint64_t* kinds = nullptr;  // point i's kind, where per_point
   bool per_point = false;
   double rel_of(size_t i) const { return per_point ? rels[i] : rel; }
-  uint64_t kind_of(size_t i) const { return per_point ? kinds[i] : uint64_t{DoubleJudge::Block::kFast}; }
+  uint64_t kind_of(size_t i) const { return per_point ? kinds[i] : kind; }
 };
 
 // dd_fast_fields of a block's points, kLanes at a time
@@ -581,7 +583,8 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   double hi[kCap], lo[kCap], rel = 0;
   bool vouched[kCap];
   const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
-  b.coarse = coarse && (cosine || f == Fn::sin || f == Fn::sincos_sin) && has_coarse_trig();
+  const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin;
+  b.coarse = coarse && (trig || f == Fn::log) && has_coarse_trig();
   if (may_have_alternatives_) {
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -597,21 +600,28 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   double rels[kCap];
   uint64_t kinds[kCap];
   TierBounds tier;
-  if (b.coarse) {
+  // A coarse tier's points are kCoarse, within four times its bound
+  // (twice the sum of both tiers' bounds): the real result and the
+  // double-double value then both lie within half the radius of the
+  // enclosure, so a point certain here is certain for the double-double
+  // tier too, and errors from either value differ by less than err
+  // (block_verdict_double.hpp).
+  if (b.coarse && trig) {
     coarse_sin_cos_many(b.args[0], b.n, cosine, hi, lo, vouched);
     // Below kCoarseTrigSettledBelow both tiers give the same value: those
-    // points are the double-double tier's own (kFast). The others are
-    // kCoarse, within four times the coarse bound (twice the sum of both
-    // tiers' bounds): the real result and the double-double value then both
-    // lie within half the radius of the enclosure, so a point certain here
-    // is certain for the double-double tier too, and errors from either
-    // value differ by less than err (block_verdict_double.hpp).
+    // points are the double-double tier's own (kFast).
     coarse_kinds(b.args[0], b.n, rels, kinds);
     tier.rels = rels;
     tier.kinds = kinds;
     tier.per_point = true;
     rel = kDdTrigRelError;
     std::memset(early, 0, b.n);
+  } else if (b.coarse) {
+    coarse_log_many(b.args[0], b.n, hi, lo, vouched);
+    early_kinds(f, b.args[0], b.n, early);
+    tier.rel = 4 * kCoarseLogRelError;
+    tier.kind = Block::kCoarse;
+    rel = kDdExpLogRelError;
   } else {
     if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
       early_kinds(f, b.args[0], b.n, early);
