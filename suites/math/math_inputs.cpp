@@ -1,6 +1,9 @@
 #include "math_inputs.hpp"
 
+#include <immintrin.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -13,6 +16,54 @@
 
 namespace clconform::suites::math {
 namespace {
+
+// Whether this CPU has AVX-512 with 64-bit products (DQ); not where
+// CLCONFORM_NO_AVX512 is set (the reference's block code reads it too).
+bool cpu_has_avx512dq() {
+  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                          std::getenv("CLCONFORM_NO_AVX512") == nullptr;
+  return has;
+}
+
+// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
+// for an uninitialised one.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// InputPlan::random_doubles' walk over lanes [K0, K0 + N / 8 * 8) past the
+// fixed lanes, eight at a time, from the hash's counter Z of lane K0 (the
+// same integer operations, so the same bits); returns N / 8 * 8.
+__attribute__((target("avx512f,avx512dq"))) size_t random_doubles8(uint64_t z, uint64_t k0, size_t n, uint64_t* out) {
+  const size_t whole = n / 8 * 8;
+  if (whole == 0) return 0;
+  alignas(64) uint64_t first_exponent[8], sign[8];
+  for (uint64_t j = 0; j < 8; ++j) {
+    first_exponent[j] = ((k0 + j) >> 1) % 2047;
+    sign[j] = (k0 + j) << 63;  // alternates, so the same for every eight lanes
+  }
+  __m512i exponent = _mm512_load_si512(first_exponent);
+  const __m512i signs = _mm512_load_si512(sign);
+  __m512i counter = _mm512_add_epi64(_mm512_set1_epi64(int64_t(z)),
+                                     _mm512_mullo_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
+                                                        _mm512_set1_epi64(int64_t(4 * kCounterStep))));
+  const __m512i step = _mm512_set1_epi64(int64_t(8 * 4 * kCounterStep));
+  const __m512i m1 = _mm512_set1_epi64(int64_t(0xBF58476D1CE4E5B9ull)), m2 = _mm512_set1_epi64(int64_t(0x94D049BB133111EBull));
+  const __m512i mantissa = _mm512_set1_epi64(int64_t(ref::Double::mantissa_mask));
+  const __m512i fields = _mm512_set1_epi64(2047), four = _mm512_set1_epi64(4);
+  for (size_t i = 0; i < whole; i += 8) {
+    // counter_mix, lane by lane.
+    __m512i v = _mm512_mullo_epi64(_mm512_xor_si512(counter, _mm512_srli_epi64(counter, 30)), m1);
+    v = _mm512_mullo_epi64(_mm512_xor_si512(v, _mm512_srli_epi64(v, 27)), m2);
+    v = _mm512_xor_si512(v, _mm512_srli_epi64(v, 31));
+    const __m512i bits = _mm512_or_si512(_mm512_or_si512(signs, _mm512_slli_epi64(exponent, 52)), _mm512_and_si512(v, mantissa));
+    _mm512_storeu_si512(out + i, bits);
+    counter = _mm512_add_epi64(counter, step);
+    exponent = _mm512_add_epi64(exponent, four);
+    exponent = _mm512_mask_sub_epi64(exponent, _mm512_cmpge_epu64_mask(exponent, fields), exponent, fields);
+  }
+  return whole;
+}
+#pragma GCC diagnostic pop
 
 using ref::Float;
 
@@ -303,6 +354,22 @@ Tuple InputPlan::at(uint64_t lane) const {
   // nan(ulong) and the like: only the first argument is stratified.
   for (unsigned a = 1; a < args_.size(); ++a) t.bits[a] = random_arg(a, k, t.bits[0]);
   return t;
+}
+
+void InputPlan::random_doubles(uint64_t lane, size_t n, uint64_t* out) const {
+  const uint64_t k0 = lane - fixed_.size();
+  const uint64_t z0 = counter_start(mantissa_seed(), stream_) + k0 * 4 * kCounterStep;
+  const size_t done = cpu_has_avx512dq() ? random_doubles8(z0, k0, n, out) : 0;
+  const uint64_t k = k0 + done;
+  uint64_t z = z0 + done * 4 * kCounterStep;
+  uint64_t sign = k & 1, exponent = (k >> 1) % 2047;
+  for (size_t i = done; i < n; ++i) {
+    out[i] = sign << 63 | exponent << 52 | (counter_mix(z) & ref::Double::mantissa_mask);
+    z += 4 * kCounterStep;
+    exponent += sign;
+    exponent = exponent == 2047 ? 0 : exponent;
+    sign ^= 1;
+  }
 }
 
 }  // namespace clconform::suites::math

@@ -53,20 +53,10 @@ class InputPlan {
   // N), all past the fixed lanes, into OUT, without a Tuple per lane. It
   // walks first_double's counters instead of computing them per lane: the
   // hash's counter grows by four steps a lane, the sign alternates and the
-  // exponent field grows by one every two lanes, modulo 2047.
+  // exponent field grows by one every two lanes, modulo 2047; eight lanes
+  // at a time where the CPU has AVX-512 (math_inputs.cpp).
   bool one_random_double() const { return !exhaustive_ && args_.size() == 1 && args_[0] == Arg::Double; }
-  void random_doubles(uint64_t lane, size_t n, uint64_t* out) const {
-    const uint64_t k0 = lane - fixed_.size();
-    uint64_t z = counter_start(mantissa_seed(), stream_) + k0 * 4 * kCounterStep;
-    uint64_t sign = k0 & 1, exponent = (k0 >> 1) % 2047;
-    for (size_t i = 0; i < n; ++i) {
-      out[i] = sign << 63 | exponent << 52 | (counter_mix(z) & ref::Double::mantissa_mask);
-      z += 4 * kCounterStep;
-      exponent += sign;
-      exponent = exponent == 2047 ? 0 : exponent;
-      sign ^= 1;
-    }
-  }
+  void random_doubles(uint64_t lane, size_t n, uint64_t* out) const;
 
   // The value an argument's bits stand for, exactly.
   double value(unsigned arg, uint64_t bits) const {
