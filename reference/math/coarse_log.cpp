@@ -77,36 +77,10 @@ __attribute__((noinline)) const Tables& tables() {
   return t;
 }
 
-// The lanes' code, once for each instruction set; coarse_trig.cpp says
-// why these warnings do not apply.
-#pragma GCC diagnostic ignored "-Wpsabi"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-namespace avx2 {
-#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 0
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/simd_pack.inc"
-#include "reference/math/coarse_log_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx2
-
-namespace avx512 {
-#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 1
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/simd_pack.inc"
-#include "reference/math/coarse_log_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx512
-#pragma GCC diagnostic pop
+// The lanes' code, once for each instruction set.
+#define CLC_LANES_BODY "reference/math/coarse_log_lanes.inc"
+#include "reference/math/simd_targets.inc"
+#undef CLC_LANES_BODY
 
 }  // namespace
 

@@ -103,39 +103,10 @@ __attribute__((noinline)) const Tables& tables() {
   return t;
 }
 
-// The lanes' code, once for each instruction set. Every function of it
-// is inlined into its set's loop, so no vector crosses a call (GCC's note
-// on the ABI of AVX-512 vectors does not apply), and GCC 12's AVX-512
-// intrinsics start from an undefined vector that it takes for an
-// uninitialised one.
-#pragma GCC diagnostic ignored "-Wpsabi"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-namespace avx2 {
-#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 0
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/simd_pack.inc"
-#include "reference/math/coarse_trig_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx2
-
-namespace avx512 {
-#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 1
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/simd_pack.inc"
-#include "reference/math/coarse_trig_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx512
-#pragma GCC diagnostic pop
+// The lanes' code, once for each instruction set.
+#define CLC_LANES_BODY "reference/math/coarse_trig_lanes.inc"
+#include "reference/math/simd_targets.inc"
+#undef CLC_LANES_BODY
 
 }  // namespace
 

@@ -248,32 +248,9 @@ struct TierBounds {
 
 // dd_fast_fields of a block's points, kLanes at a time
 // (judge_double_lanes.inc), once for each instruction set.
-#pragma GCC diagnostic ignored "-Wpsabi"
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-namespace avx2 {
-#define CLC_LANES __attribute__((target("avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 0
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/judge_double_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx2
-
-namespace avx512 {
-#define CLC_LANES __attribute__((target("avx512f,avx2,fma,popcnt"), always_inline)) inline
-#define CLC_LANES_LOOP __attribute__((target("avx512f,avx2,fma,popcnt")))
-#define CLC_LANES_AVX512 1
-#include "reference/math/simd_lanes.inc"
-#include "reference/math/judge_double_lanes.inc"
-#undef CLC_LANES
-#undef CLC_LANES_LOOP
-#undef CLC_LANES_AVX512
-}  // namespace avx512
-#pragma GCC diagnostic pop
+#define CLC_LANES_BODY "reference/math/judge_double_lanes.inc"
+#include "reference/math/simd_targets.inc"
+#undef CLC_LANES_BODY
 
 // dd_fast_fields of the points [0, N / L * L) of a block, L lanes at a
 // time; returns N / L * L.
@@ -415,6 +392,21 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
     const double args[3] = {x[i], 0, 0};
     out[i] = static_cast<int8_t>(f == Fn::exp ? beyond_of(f, args) : domain_nan(f, args) ? kNanDomain : 0);
   }
+}
+
+// Point I of block B as a point of KIND with the value APPROX + DD_LO and
+// the certain fast fields F.
+void store_fields(DoubleJudge::Block& b, size_t i, uint64_t kind, double approx, double dd_lo, const FastFields& f) {
+  b.kind[i] = kind;
+  b.approx[i] = approx;
+  b.dd_lo[i] = dd_lo;
+  b.prescale[i] = f.prescale;
+  b.scale[i] = f.scale;
+  b.resid[i] = f.resid;
+  b.err[i] = f.err;
+  b.ulp_min[i] = f.ulp_min;
+  b.ulp_max[i] = f.ulp_max;
+  b.ulp_q[i] = f.ulp_q;
 }
 
 // The relative error bound and the kind of the coarse tier's points X[0,
@@ -642,16 +634,7 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     FastFields ff;
     b.kind[i] = Block::kOther;
     if (!vouched[i] || !dd_fast_fields(hi[i], lo[i], tier.rel_of(i), ff) || !ff.certain) continue;
-    b.kind[i] = tier.kind_of(i);
-    b.approx[i] = hi[i];
-    b.dd_lo[i] = lo[i];
-    b.prescale[i] = ff.prescale;
-    b.scale[i] = ff.scale;
-    b.resid[i] = ff.resid;
-    b.err[i] = ff.err;
-    b.ulp_min[i] = ff.ulp_min;
-    b.ulp_max[i] = ff.ulp_max;
-    b.ulp_q[i] = ff.ulp_q;
+    store_fields(b, i, tier.kind_of(i), hi[i], lo[i], ff);
   }
   for (size_t i = 0; i < b.n; ++i) {
     if (b.kind[i] == Block::kFast) continue;
@@ -685,22 +668,11 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       // value makes it one.
       pre.vouched = dd_value(f, args, &pre.hi, &pre.lo, &pre.rel);
       prepare_point(p, &pre);
-      if (p.dd && p.fast && p.certain) set_fast_point(b, i, p);
+      if (p.dd && p.fast && p.certain)
+        store_fields(b, i, Block::kFast, p.approx, p.dd_lo,
+                     {p.prescale, p.scale, p.resid, p.err, p.ulp_min, p.ulp_max, p.ulp_q, true});
     }
   }
-}
-
-void DoubleJudge::set_fast_point(Block& b, size_t i, const Point& p) {
-  b.kind[i] = Block::kFast;
-  b.approx[i] = p.approx;
-  b.dd_lo[i] = p.dd_lo;
-  b.prescale[i] = p.prescale;
-  b.scale[i] = p.scale;
-  b.resid[i] = p.resid;
-  b.err[i] = p.err;
-  b.ulp_min[i] = p.ulp_min;
-  b.ulp_max[i] = p.ulp_max;
-  b.ulp_q[i] = p.ulp_q;
 }
 
 DoubleJudge::Point DoubleJudge::point(const Block& b, size_t i) const {

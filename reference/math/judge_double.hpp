@@ -131,9 +131,6 @@ class DoubleJudge {
   const FunctionInfo& info() const { return *info_; }
 
  private:
-  // Point I of B as the kFast point P, a double-double point whose fields
-  // are certain (P.dd_rel must be B.dd_rel).
-  static void set_fast_point(Block& b, size_t i, const Point& p);
   // Sets P.subnormal_arg from its arguments.
   void mark_subnormal_arg(Point& p) const;
   // prepare_many's work for one point; PRE: its double-double value, or

@@ -23,6 +23,7 @@
 
 #include "dd_error_check.hpp"
 #include "oracle.hpp"
+#include "tier_arguments.hpp"
 #include "reference/math/dd_exp_log.hpp"
 
 namespace {
@@ -32,21 +33,11 @@ using oracle::Num;
 
 constexpr mpfr_prec_t kPrec = 320;
 
-void around(std::vector<double>& v, double x, int k) {
-  const uint64_t b = oracle::bits_of(x);
-  for (int d = -k; d <= k; ++d) {
-    const double y = oracle::double_of(b + uint64_t(int64_t(d)));
-    if (std::isfinite(y)) v.push_back(y);
-  }
-}
+using tier_arguments::add_around;
 
 std::vector<double> exp_inputs() {
-  std::vector<double> v;
-  std::mt19937_64 rng(0xe4b);
-  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
-    const uint64_t e = (lane >> 1) % 2047, m = rng() & 0xFFFFFFFFFFFFFull;
-    v.push_back(oracle::double_of((lane & 1) << 63 | e << 52 | m));
-  }
+  std::vector<double> v = tier_arguments::stratified(0xe4b, uint64_t{1} << 20, true);
+  std::mt19937_64 rng(0xe4b5);
   std::uniform_real_distribution<double> in_range(-650, 709);
   for (int i = 0; i < (1 << 19); ++i) v.push_back(in_range(rng));
   Num ln2(300), t(300);
@@ -55,33 +46,14 @@ std::vector<double> exp_inputs() {
     mpfr_mul_si(t.v, ln2.v, k, MPFR_RNDN);
     mpfr_div_ui(t.v, t.v, 64, MPFR_RNDN);
     const double x = mpfr_get_d(t.v, MPFR_RNDN);
-    if (x >= -650) around(v, x, 2);
+    if (x >= -650) add_around(v, x, 2);
   }
   for (double x : {-650.0, 709.0, 0x1p-60, -0x1p-60, 0x1p-59, 1.0, -1.0, 0x1.62e42fefa39efp-7, 0x1.62e42fefa39efp-8})
-    around(v, x, 3);
+    add_around(v, x, 3);
   return v;
 }
 
-std::vector<double> log_inputs() {
-  std::vector<double> v;
-  std::mt19937_64 rng(0x109);
-  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
-    const uint64_t e = (lane >> 1) % 2047, m = rng() & 0xFFFFFFFFFFFFFull;
-    v.push_back(oracle::double_of(e << 52 | m));
-  }
-  for (int j = 1; j <= 60; ++j) {
-    around(v, 1 + std::ldexp(1.0, -j), 2);
-    around(v, 1 - std::ldexp(1.0, -j), 2);
-  }
-  around(v, 1.0, 64);
-  for (int i = 181; i <= 363; ++i)
-    for (int s : {-1074, -1060, -1022, -300, -1, 0, 1, 7, 500, 1023})
-      if (i < 256 || s < 1023) around(v, std::ldexp(i / 256.0, s), 2);
-  around(v, 0x1.6a09e667f3bcdp+0, 4);  // sqrt(2), where t is halved
-  around(v, 0x1.fffffffffffffp+1023, 2);
-  around(v, 0x1p-1074, 2);
-  return v;
-}
+std::vector<double> log_inputs() { return tier_arguments::log(0x109); }
 
 // Checks VALUE (the tier) against REAL (MPFR) on every input of XS.
 void check(const char* name, const std::vector<double>& xs, const std::function<bool(double, double*, double*)>& value,

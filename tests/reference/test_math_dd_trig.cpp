@@ -3,14 +3,9 @@
 // hi + lo stays within kDdTrigRelError (tan: kDdTanRelError) * |hi + lo| of
 // the real value, which MPFR computes here directly (mpfr_sin_cos at 320
 // bits, MPFR's own argument reduction, exact for any double; tan as their
-// quotient). Inputs: 2^20 doubles of every
-// exponent field and both signs (stratified, as the suite's full mode
-// draws them); the doubles nearest k * pi/2 for k up to 2^14 and nearest
-// 2^j * pi/2 for every j up to 1023, with four neighbours each side; the
-// published hardest double for reduction (Kahan and McDonald's
-// 6381956970095103 * 2^797) and its neighbours; the edges of the tier's
-// own branches (2^-60, 0.78125) and the largest doubles. About 4.1 million
-// values checked, on two threads.
+// quotient). Inputs: tier_arguments::trig's (2^20 stratified doubles,
+// the neighbours of the multiples of pi/2 and of the hardest arguments,
+// the branches' edges). About 4.1 million values checked, on two threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,6 +17,7 @@
 
 #include "dd_error_check.hpp"
 #include "oracle.hpp"
+#include "tier_arguments.hpp"
 #include "reference/math/dd_trig.hpp"
 
 namespace {
@@ -31,36 +27,7 @@ using oracle::Num;
 
 constexpr mpfr_prec_t kPrec = 320;
 
-std::vector<double> inputs() {
-  std::vector<double> v;
-  std::mt19937_64 rng(0x7d1a);
-  for (uint64_t lane = 0; lane < (uint64_t{1} << 20); ++lane) {
-    const uint64_t e = (lane >> 1) % 2047, m = rng() & 0xFFFFFFFFFFFFFull;
-    v.push_back(oracle::double_of((lane & 1) << 63 | e << 52 | m));
-  }
-  Num pi(2000), t(2000);
-  mpfr_const_pi(pi.v, MPFR_RNDN);
-  auto around = [&](double x) {
-    const uint64_t b = oracle::bits_of(std::fabs(x));
-    for (int d = -4; d <= 4; ++d) {
-      const double y = oracle::double_of(b + uint64_t(int64_t(d)));
-      if (std::isfinite(y)) v.insert(v.end(), {y, -y});
-    }
-  };
-  for (unsigned long k = 1; k <= (1ul << 14); ++k) {
-    mpfr_mul_ui(t.v, pi.v, k, MPFR_RNDN);
-    mpfr_div_2ui(t.v, t.v, 1, MPFR_RNDN);
-    around(mpfr_get_d(t.v, MPFR_RNDN));
-  }
-  for (long j = -30; j <= 1023; ++j) {
-    mpfr_mul_2si(t.v, pi.v, j - 1, MPFR_RNDN);
-    around(mpfr_get_d(t.v, MPFR_RNDN));
-  }
-  for (double x : {6381956970095103.0 * 0x1p797, 0x1.37ffffffffa9bp+659, 0x1p-60, 0x1.9p-1, 0x1.fffffffffffffp+1023,
-                   1e22, 0x1p-1022, 0x1p-1074})
-    around(x);
-  return v;
-}
+std::vector<double> inputs() { return tier_arguments::trig(0x7d1a); }
 
 TEST(MathDdTrig, WithinItsBoundOfMpfrEverywhere) {
   const std::vector<double> xs = inputs();
