@@ -261,7 +261,8 @@ TEST(MathBlockVerdictDouble, CoarseBlocksPassWhatTheJudgeReportsAlike) {
           // edges of the histogram's bins.
           const double x = argument(rng, c.function);
           const int e = rng() % 5 == 0 ? -60 + int(rng() % 30) : int(rng() % 60) - 10;
-          b->args[0][i] = full->args[0][i] = rng() % 3 ? std::ldexp(x, -int(std::ilogb(x)) + e) : x;
+          const bool scaled = rng() % 3 && std::isfinite(x) && x != 0;  // ilogb is INT_MIN at 0
+          b->args[0][i] = full->args[0][i] = scaled ? std::ldexp(x, -int(std::ilogb(x)) + e) : x;
           b->args[1][i] = b->args[2][i] = full->args[1][i] = full->args[2][i] = 0;
         }
         judge.prepare_block(*b, true);
