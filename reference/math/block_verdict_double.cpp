@@ -16,7 +16,6 @@ namespace {
 using Block = DoubleJudge::Block;
 static_assert(Block::kCapacity == Judge::Block::kCapacity, "BlockPasses holds a block of either format");
 
-
 // Whether every error in [LO, HI] lies in one bin (block_verdict_double.hpp):
 // all below LARGE, all at least HUGE, or all in one quarter of a binade
 // (the same exponent and two leading fraction bits).
