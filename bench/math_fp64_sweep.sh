@@ -36,7 +36,8 @@ for l in open(sys.argv[1]):
     r = json.loads(l)
     if 'detail' not in r: continue
     s = r.get('metrics', {}).get('sweep', {})
-    print(r.get('status'), r['detail'][:400], '| sweep wall %.2f s, device floor %.2f s, host verify %.2f s, threads %s' % (
-        s.get('wall_s', 0), s.get('floor_s', 0), s.get('host_verify_s', 0), s.get('threads')))" "$out/$f/results.jsonl" 2>/dev/null || echo "no result (see $out/$f.log)")
+    print(r.get('status'), r['detail'][:400], '| case %.2f s, setup %.2f s, sweep wall %.2f s, device floor %.2f s, host verify %.2f s (threads idle %.2f s, fill %.2f s), threads %s' % (
+        r.get('time_s', 0), s.get('setup_s', 0), s.get('wall_s', 0), s.get('floor_s', 0), s.get('host_verify_s', 0),
+        s.get('host_idle_s', 0), s.get('host_fill_s', 0), s.get('threads')))" "$out/$f/results.jsonl" 2>/dev/null || echo "no result (see $out/$f.log)")
   echo "math.fp64.$f $(python3 -c "print(round($end - $start, 2))") s: $detail"
 done

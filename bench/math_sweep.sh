@@ -32,7 +32,8 @@ for line in open(sys.argv[1]):
     print(f"{r['case']:14} {r['status']:10} {wall:8.2f} {r.get('checked', 0) / wall:10.3g} "
           f"{floor or 0:8.2f} {ratio} {m.get('max_ulp', 0):8.3g} {m.get('mpfr_fallbacks', 0):6}")
     print(f"    sweep {s.get('wall_s', 0):.2f} s: host fill {s.get('host_fill_s', 0):.2f} s, verify "
-          f"{s.get('host_verify_s', 0):.2f} s, waiting {s.get('wait_s', 0):.2f} s; device kernels "
+          f"{s.get('host_verify_s', 0):.2f} s (threads idle {s.get('host_idle_s', 0):.2f} s), waiting {s.get('wait_s', 0):.2f} s, "
+          f"setup {s.get('setup_s', 0):.2f} s; device kernels "
           f"{s.get('kernel_s', 0):.2f} s, results back {s.get('download_s', 0):.2f} s; {s.get('path', '?')} path, "
           f"{s.get('chunks', 0)} chunks, {s.get('threads', 0)} threads")
 PY

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <numeric>
 #include <thread>
 
@@ -52,6 +53,13 @@ size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t
   return lanes;
 }
 
+// One per core, or $CLCONFORM_SWEEP_THREADS, for measuring how a sweep
+// scales with them (bench/README.md).
+unsigned host_threads() {
+  if (const char* t = std::getenv("CLCONFORM_SWEEP_THREADS"); t && std::atoi(t) > 0) return unsigned(std::atoi(t));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocking, cl::Event* done) {
   return static_cast<uint8_t*>(
       q.enqueueMapBuffer(b, blocking ? CL_TRUE : CL_FALSE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, nullptr, done));
@@ -60,11 +68,7 @@ uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocki
 }  // namespace
 
 Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes)
-    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)) {
-  threads_ = std::max(1u, std::thread::hardware_concurrency());
-  // $CLCONFORM_SWEEP_THREADS caps the host threads, for measuring how a
-  // sweep scales with them (bench/README.md).
-  if (const char* t = std::getenv("CLCONFORM_SWEEP_THREADS"); t && std::atoi(t) > 0) threads_ = unsigned(std::atoi(t));
+    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)), threads_(host_threads()), team_(threads_) {
   const double start = now();
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
@@ -88,45 +92,116 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
   if (const char* c = std::getenv("CLCONFORM_SWEEP_CHUNK"); c && std::atoll(c) > 0) lanes = size_t(std::atoll(c));
   chunk_lanes_ = std::max(granule_, lanes / granule_ * granule_);
 
-  auto make = [&](size_t bytes, bool output) {
-    SweepArray a;
-    a.bytes = bytes;
-    if (zero_copy_) {
-      a.device = cl::Buffer(run_.session.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-      a.host = map(q, a.device, bytes, true, nullptr);
-    } else {
-      a.device = cl::Buffer(run_.session.context, output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, bytes);
-      a.pinned = cl::Buffer(run_.session.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-      a.host = map(q, a.pinned, bytes, true, nullptr);
-    }
-    // Zero-copy outputs start as sentinels; the verifier restores them.
-    if (output && zero_copy_) std::memset(a.host, 0xA5, bytes);
-    return a;
-  };
-  for (auto& slot : slots_) {
-    slot = std::make_unique<Slot>();
-    for (unsigned e : shape_.in_elem) slot->in.push_back(make(chunk_lanes_ * e, false));
-    slot->out.resize(kernels_.size());
-    for (auto& arrays : slot->out)
-      for (unsigned e : shape_.out_elem) arrays.push_back(make(chunk_lanes_ * e, true));
+  if (!zero_copy_) {
+    setup_queue_ = cl::CommandQueue(run_.session.context, dev);
+    upload_queue_ = cl::CommandQueue(run_.session.context, dev, profiling_ ? CL_QUEUE_PROFILING_ENABLE : 0);
+  }
+  make_slot(0, zero_copy_ ? q : setup_queue_, true);
+  if (zero_copy_) {
+    // Nothing to pin: the other slots cost as little as the first.
+    for (unsigned s = 1; s < kSlots; ++s) make_slot(s, q, true);
+    made_ = kSlots;
+  } else {
+    maker_ = std::thread([this] {
+      const double t0 = now();
+      try {
+        for (unsigned s = 1; s < kSlots; ++s) {
+          make_slot(s, setup_queue_, false);
+          std::lock_guard<std::mutex> lock(made_mutex_);
+          made_ = s + 1;
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(made_mutex_);
+        make_error_ = std::current_exception();
+      }
+      std::lock_guard<std::mutex> lock(made_mutex_);
+      times_.late_setup_s = now() - t0;
+    });
   }
   times_.setup_s = now() - start;
 }
 
 Sweep::~Sweep() {
+  if (maker_.joinable()) maker_.join();
   try {
     cl::CommandQueue& q = run_.session.queue;
     for (auto& slot : slots_) {
+      if (!slot) continue;
       cl::Event::waitForEvents(slot->ready);
-      auto unmap = [&](SweepArray& a) { q.enqueueUnmapMemObject(zero_copy_ ? a.device : a.pinned, a.host); };
+      auto unmap = [&](SweepArray& a) {
+        if (!a.host) return;
+        if (zero_copy_) q.enqueueUnmapMemObject(a.device, a.host);
+        else setup_queue_.enqueueUnmapMemObject(a.pinned, a.host);
+      };
       for (auto& a : slot->in) unmap(a);
       for (auto& arrays : slot->out)
         for (auto& a : arrays) unmap(a);
     }
     q.finish();
+    if (!zero_copy_) setup_queue_.finish(), upload_queue_.finish();
   } catch (const cl::Error&) {
     // The buffers go with the context; a failing unmap changes no verdict.
   }
+  // Unpinning is the kernel's work per page, as pinning was: the arrays
+  // are released on every thread of the team.
+  std::vector<SweepArray*> arrays;
+  for (auto& slot : slots_) {
+    if (!slot) continue;
+    for (auto& a : slot->in) arrays.push_back(&a);
+    for (auto& per_kernel : slot->out)
+      for (auto& a : per_kernel) arrays.push_back(&a);
+  }
+  std::atomic<size_t> next{0};
+  team_.run([&](unsigned) {
+    for (size_t j; (j = next.fetch_add(1)) < arrays.size();) *arrays[j] = SweepArray();
+  });
+}
+
+void Sweep::make_slot(unsigned s, cl::CommandQueue& q, bool team) {
+  auto slot = std::make_unique<Slot>();
+  slot->in.resize(shape_.in_elem.size());
+  slot->out.assign(kernels_.size(), std::vector<SweepArray>(shape_.out_elem.size()));
+  struct Job {
+    SweepArray* array;
+    size_t bytes;
+    bool output;
+  };
+  std::vector<Job> jobs;
+  for (size_t a = 0; a < shape_.in_elem.size(); ++a) jobs.push_back({&slot->in[a], chunk_lanes_ * shape_.in_elem[a], false});
+  for (auto& arrays : slot->out)
+    for (size_t o = 0; o < arrays.size(); ++o) jobs.push_back({&arrays[o], chunk_lanes_ * shape_.out_elem[o], true});
+  const cl::Context& context = run_.session.context;
+  auto make = [&](const Job& j) {
+    SweepArray& a = *j.array;
+    a.bytes = j.bytes;
+    if (zero_copy_) {
+      a.device = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, j.bytes);
+      a.host = map(q, a.device, j.bytes, true, nullptr);
+      // Zero-copy outputs start as sentinels; the verifier restores them.
+      if (j.output) std::memset(a.host, 0xA5, j.bytes);
+    } else {
+      a.device = cl::Buffer(context, j.output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, j.bytes);
+      a.pinned = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, j.bytes);
+      a.host = map(q, a.pinned, j.bytes, true, nullptr);
+    }
+  };
+  // The slot is published before its arrays are made, so that the
+  // destructor unmaps whatever was mapped if making one fails.
+  slots_[s] = std::move(slot);
+  if (!team) {
+    for (const Job& j : jobs) make(j);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  team_.run([&](unsigned) {
+    for (size_t j; (j = next.fetch_add(1)) < jobs.size();) make(jobs[j]);
+  });
+}
+
+void Sweep::collect_slots() {
+  std::lock_guard<std::mutex> lock(made_mutex_);
+  if (make_error_) std::rethrow_exception(make_error_);
+  for (; collected_ < made_; ++collected_) free_.push_back(collected_);
 }
 
 double Sweep::now() const {
@@ -135,34 +210,48 @@ double Sweep::now() const {
 
 void Sweep::work(size_t fill_count, unsigned fillers, const Range& fill, const std::function<void()>& done,
                  size_t verify_count, const Range& verify) {
-  // Small ranges are not worth a thread start.
+  // Small ranges are not worth waking the team.
   const unsigned n = fill_count + verify_count < 65536 ? 1 : threads_;
-  // Many small pieces, taken in turn: a thread that the system pauses (a
-  // driver thread, another process, a virtual machine's neighbours) then
-  // delays one piece, not a sixteenth of the chunk that every other thread
-  // waits for. Pieces are whole multiples of 4096 lanes, so a verifier's
-  // blocks stay whole; each thread takes them in increasing order.
-  const auto piece_of = [&](size_t count) {
-    return std::max<size_t>(4096, (count / (size_t(n) * 16) + 4095) / 4096 * 4096);
-  };
-  const size_t fill_piece = piece_of(fill_count), verify_piece = piece_of(verify_count);
+  // Inputs are written in many small pieces, taken in turn. Verification
+  // takes pieces that shrink as the range runs out, from an eighth of each
+  // thread's share down to 4096 lanes: few at the start, and at the end a
+  // thread that the system pauses (a driver thread, another process, a
+  // virtual machine's neighbours) delays only a small one, which the
+  // other threads would otherwise wait for. Pieces are whole multiples of
+  // 4096 lanes, so a verifier's blocks stay whole; each thread takes them
+  // in increasing order.
+  const size_t fill_piece = std::max<size_t>(4096, (fill_count / (size_t(n) * 16) + 4095) / 4096 * 4096);
   const size_t fill_pieces = (fill_count + fill_piece - 1) / fill_piece;
   std::atomic<size_t> next_fill{0}, filled{0}, next_verify{0};
+  const auto take_verify = [&](size_t& lo, size_t& hi) {
+    size_t at = next_verify.load(std::memory_order_relaxed);
+    do {
+      if (at >= verify_count) return false;
+      const size_t piece = std::max<size_t>(4096, (verify_count - at) / (size_t(n) * 8) / 4096 * 4096);
+      hi = std::min(verify_count, at + piece);
+    } while (!next_verify.compare_exchange_weak(at, hi, std::memory_order_relaxed));
+    lo = at;
+    return true;
+  };
   if (fill_pieces == 0 && done) done();
+  std::vector<double> busy(n, 0);
+  const double w0 = now();
   auto run = [&](unsigned t) {
+    const double b0 = now();
     if (t < fillers) {
       for (size_t p; (p = next_fill.fetch_add(1)) < fill_pieces;) {
         fill(p * fill_piece, std::min(fill_count, (p + 1) * fill_piece), t);
         if (filled.fetch_add(1) + 1 == fill_pieces && done) done();
       }
     }
-    for (size_t lo; (lo = next_verify.fetch_add(verify_piece)) < verify_count;)
-      verify(lo, std::min(verify_count, lo + verify_piece), t);
+    for (size_t lo, hi; take_verify(lo, hi);) verify(lo, hi, t);
+    busy[t] = now() - b0;
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(run, t);
-  run(0);
-  for (auto& th : pool) th.join();
+  if (n == 1) run(0);
+  else team_.run(run);
+  const double wall = now() - w0;
+  for (double b : busy) times_.host_idle_s += (wall - b) / threads_;
+  times_.host_idle_s += (threads_ - n) * wall / threads_;
 }
 
 SweepChunk* Sweep::chunk_view(unsigned slot) { return &slots_[slot]->chunk; }
@@ -203,14 +292,22 @@ void Sweep::launch(unsigned s) {
     return &slot.commands.back().second;
   };
   const size_t nin = slot.in.size();
+  std::vector<cl::Event> uploaded;
   if (zero_copy_) {
     for (auto& a : slot.in) q.enqueueUnmapMemObject(a.device, a.host);
     for (auto& arrays : slot.out)
       for (auto& a : arrays) q.enqueueUnmapMemObject(a.device, a.host);
   } else {
-    for (size_t a = 0; a < nin; ++a)
-      q.enqueueWriteBuffer(slot.in[a].device, CL_FALSE, 0, ch.count * shape_.in_elem[a], slot.in[a].host, nullptr,
-                           record(Command::Upload));
+    // Inputs go up on a queue of their own, so that a chunk's upload runs
+    // beside the download of the chunk before it (a GPU copies both ways
+    // at once); the chunk's first kernel waits for it.
+    for (size_t a = 0; a < nin; ++a) {
+      cl::Event* e = record(Command::Upload);
+      upload_queue_.enqueueWriteBuffer(slot.in[a].device, CL_FALSE, 0, ch.count * shape_.in_elem[a], slot.in[a].host,
+                                       nullptr, e);
+      uploaded.push_back(*e);
+    }
+    upload_queue_.flush();
   }
   for (size_t k = 0; k < kernels_.size(); ++k) {
     cl::Kernel& kern = kernels_[k];
@@ -222,8 +319,8 @@ void Sweep::launch(unsigned s) {
       }
       kern.setArg(cl_uint(nin + o), slot.out[k][o].device);
     }
-    q.enqueueNDRangeKernel(kern, cl::NullRange, cl::NDRange(ch.count / shape_.widths[k]), cl::NullRange, nullptr,
-                           record(Command::Kernel));
+    q.enqueueNDRangeKernel(kern, cl::NullRange, cl::NDRange(ch.count / shape_.widths[k]), cl::NullRange,
+                           k == 0 && !uploaded.empty() ? &uploaded : nullptr, record(Command::Kernel));
     if (zero_copy_) continue;
     for (size_t o = 0; o < slot.out[k].size(); ++o) {
       cl::Event* e = record(Command::Download);
@@ -273,10 +370,15 @@ void Sweep::finish(unsigned s) {
 json::Value Sweep::times_json() const {
   json::Value v = json::Value::object();
   v["setup_s"] = times_.setup_s;
+  {
+    std::lock_guard<std::mutex> lock(made_mutex_);
+    v["late_setup_s"] = times_.late_setup_s;
+  }
   v["wall_s"] = times_.wall_s;
   v["host_fill_s"] = times_.host_fill_s;
   v["host_verify_s"] = times_.host_verify_s;
   v["wait_s"] = times_.wait_s;
+  v["host_idle_s"] = times_.host_idle_s;
   if (profiling_) {
     v["kernel_s"] = times_.kernel_s;
     v["download_s"] = times_.download_s;

@@ -8,6 +8,9 @@
 // H200), and with two slots the device's latency for a chunk (an upload,
 // the kernels, the results back) plus the writing outlasted the
 // verification of the one before, so the host waited (bench/README.md).
+// On a discrete GPU the first chunks start with one slot, the other two
+// being pinned beside them (Sweep's members say why), and the host
+// threads are one ThreadTeam for the whole sweep.
 //
 // Why this shape: for an exhaustive sweep the device is fast and the host
 // decides the speed, so (1) all kernels of a sweep share one input upload and
@@ -34,13 +37,18 @@
 #include <CL/opencl.hpp>
 
 #include <cstdint>
+#include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "case_run.hpp"
 #include "sweep_chunk.hpp"
+#include "thread_team.hpp"
 
 namespace clconform {
 
@@ -53,11 +61,17 @@ struct SweepShape {
 // Where the time of a sweep went, for benchmarks and the case's metrics.
 // Device times come from event profiling (0 when the queue lacks it).
 struct SweepTimes {
-  double setup_s = 0;        // allocating and mapping the buffers, before the sweep
+  double setup_s = 0;        // allocating and mapping the buffers before the sweep (the first slot's only
+                             // on the staged path: the others are pinned beside the first chunks)
+  double late_setup_s = 0;   // pinning the other slots beside the sweep (staged path)
   double wall_s = 0;         // the whole sweep
   double host_fill_s = 0;    // host threads writing inputs (from the second chunk on, beside verifying)
   double host_verify_s = 0;  // host threads verifying (and, beside it, writing the next chunk's inputs)
   double wait_s = 0;         // the host idle, waiting for the device
+  // Host threads idle within the steps above (starting, or done with the
+  // step's pieces while others work on theirs), in thread-seconds over
+  // the threads: what the engine's per-chunk joins cost the verification.
+  double host_idle_s = 0;
   double kernel_s = 0;       // the kernels
   double download_s = 0;     // results back to the host (maps, on the zero-copy path)
   double upload_s = 0;       // inputs to the device (staged path)
@@ -96,6 +110,11 @@ class Sweep {
  private:
   struct Slot;
   using Range = std::function<void(size_t lo, size_t hi, unsigned thread)>;
+  // Makes slot S's arrays, mapped through Q, on every thread of the team
+  // or (TEAM false) on the calling thread.
+  void make_slot(unsigned s, cl::CommandQueue& q, bool team);
+  // Adds the slots made in the background since the last call to free_.
+  void collect_slots();
   // Sets up the slot's chunk: lanes from FIRST, VALID of them.
   void prepare(unsigned slot, uint64_t first, size_t valid);
   // Pads the slot's filled chunk and enqueues its upload, kernels and
@@ -124,6 +143,22 @@ class Sweep {
   static constexpr unsigned kSlots = 3;
   static constexpr unsigned kFillShare = 4;
   std::unique_ptr<Slot> slots_[kSlots];
+  std::vector<unsigned> free_;  // slots that hold no chunk (run()'s thread only)
+  unsigned collected_ = 0;      // slots handed to free_ so far
+  // On the staged path the first slot is pinned before the sweep and the
+  // others by MAKER_ while it runs: pinning took about half a second per
+  // GB on the lent GPU machines (0.3-0.4 s for a float sweep's three
+  // slots, 0.6-0.8 s for a double one's; sixteen threads pinning at once
+  // saved a sixth of it), and the first chunks need only one slot.
+  // SETUP_QUEUE_ maps every staged array, so that the maker never waits
+  // behind the sweep's commands.
+  cl::CommandQueue setup_queue_;
+  cl::CommandQueue upload_queue_;  // the inputs' uploads (staged path; launch() says why)
+  std::thread maker_;
+  mutable std::mutex made_mutex_;
+  unsigned made_ = 1;  // slots made (guarded by made_mutex_)
+  std::exception_ptr make_error_;
+  ThreadTeam team_;
   SweepTimes times_;
 };
 
@@ -140,20 +175,20 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
   std::vector<Slot> slots(threads_);
   const double t0 = now();
   const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
-  const auto slot_of = [](uint64_t chunk) { return unsigned(chunk % kSlots); };
-  // Writes chunk L's inputs (FILLERS threads) and launches it, beside the
-  // verification of CHECKED when there is one.
-  const auto step = [&](uint64_t l, unsigned fillers, const SweepChunk* checked) {
+  // Writes chunk L's inputs into slot S (FILLERS threads) and launches it,
+  // beside the verification of CHECKED when there is one; S = kSlots
+  // writes nothing.
+  const auto step = [&](unsigned s, uint64_t l, unsigned fillers, const SweepChunk* checked) {
     const double w0 = now();
     const SweepChunk* filled = nullptr;
-    if (l < chunks) {
+    if (s < kSlots) {
       const uint64_t lane0 = first + l * chunk_lanes_;
-      prepare(slot_of(l), lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)));
-      filled = chunk_view(slot_of(l));
+      prepare(s, lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)));
+      filled = chunk_view(s);
     }
     const std::function<void()> launch_filled = [&] {
       times_.host_fill_s += now() - w0;
-      launch(slot_of(l));
+      launch(s);
     };
     work(
         filled ? filled->valid : 0, fillers, [&](size_t lo, size_t hi, unsigned) { fill(*filled, lo, hi); },
@@ -165,13 +200,31 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
         });
     if (checked) times_.host_verify_s += now() - w0;
   };
-  // The first chunks, every thread writing them; then, for each chunk
-  // c - 1 verified, chunk c + kSlots - 2 written beside it by a few
-  // threads, the ones between it and c - 1 being on their way.
-  for (uint64_t l = 0; l + 1 < kSlots; ++l) step(l, threads_, nullptr);
-  for (uint64_t c = 1; c <= chunks; ++c) {
-    finish(slot_of(c - 1));
-    step(c + kSlots - 2, std::max(1u, threads_ / kFillShare), chunk_view(slot_of(c - 1)));
+  // While fewer than kSlots - 1 chunks are on the device and a slot is
+  // free, every thread writes the next chunk. Otherwise the oldest chunk
+  // on the device is verified, with the next one written beside it by a
+  // few threads into a free slot, if there is one: with every slot made
+  // that is chunk c - 1 verified while chunk c is on the device and chunk
+  // c + 1 is written.
+  std::deque<unsigned> on_device;
+  uint64_t next = 0;
+  while (next < chunks || !on_device.empty()) {
+    collect_slots();
+    if (next < chunks && !free_.empty() && on_device.size() + 1 < kSlots) {
+      const unsigned s = free_.back();
+      free_.pop_back();
+      step(s, next++, threads_, nullptr);
+      on_device.push_back(s);
+      continue;
+    }
+    const unsigned v = on_device.front();
+    on_device.pop_front();
+    finish(v);
+    unsigned s = kSlots;
+    if (next < chunks && !free_.empty()) s = free_.back(), free_.pop_back();
+    step(s, next, std::max(1u, threads_ / kFillShare), chunk_view(v));
+    if (s < kSlots) on_device.push_back(s), ++next;
+    free_.push_back(v);
   }
   times_.chunks += chunks;
   times_.wall_s += now() - t0;

@@ -266,10 +266,15 @@ TEST(MathVerifier, RandomDoublesFillWritesTheBitsOfAt) {
     if (full) starts.push_back(plan.total() - 9000);
     for (uint64_t first : starts) {
       const size_t n = size_t(std::min<uint64_t>(9000, plan.total() - first));
-      std::vector<uint64_t> got(n);
-      plan.random_doubles(first, n, got.data());
-      for (size_t i = 0; i < n; ++i)
-        ASSERT_EQ(got[i], plan.at(first + i).bits[0]) << "lane " << first + i << (full ? " (full)" : " (quick)");
+      // Into memory aligned to a cache line (streamed stores) and not.
+      std::vector<uint64_t> buffer(n + 16);
+      uint64_t* aligned = buffer.data() + (8 - reinterpret_cast<uintptr_t>(buffer.data()) / 8 % 8) % 8;
+      for (uint64_t* got : {aligned, aligned + 1}) {
+        plan.random_doubles(first, n, got);
+        for (size_t i = 0; i < n; ++i)
+          ASSERT_EQ(got[i], plan.at(first + i).bits[0])
+              << "lane " << first + i << (full ? " (full)" : " (quick)") << (got == aligned ? ", aligned" : "");
+      }
     }
   }
 }
