@@ -96,17 +96,17 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
     setup_queue_ = cl::CommandQueue(run_.session.context, dev);
     upload_queue_ = cl::CommandQueue(run_.session.context, dev, profiling_ ? CL_QUEUE_PROFILING_ENABLE : 0);
   }
-  make_slot(0, zero_copy_ ? q : setup_queue_, true);
+  make_slot(0, zero_copy_ ? q : setup_queue_);
   if (zero_copy_) {
     // Nothing to pin: the other slots cost as little as the first.
-    for (unsigned s = 1; s < kSlots; ++s) make_slot(s, q, true);
+    for (unsigned s = 1; s < kSlots; ++s) make_slot(s, q);
     made_ = kSlots;
   } else {
     maker_ = std::thread([this] {
       const double t0 = now();
       try {
         for (unsigned s = 1; s < kSlots; ++s) {
-          make_slot(s, setup_queue_, false);
+          make_slot(s, setup_queue_);
           std::lock_guard<std::mutex> lock(made_mutex_);
           made_ = s + 1;
         }
@@ -142,22 +142,9 @@ Sweep::~Sweep() {
   } catch (const cl::Error&) {
     // The buffers go with the context; a failing unmap changes no verdict.
   }
-  // Unpinning is the kernel's work per page, as pinning was: the arrays
-  // are released on every thread of the team.
-  std::vector<SweepArray*> arrays;
-  for (auto& slot : slots_) {
-    if (!slot) continue;
-    for (auto& a : slot->in) arrays.push_back(&a);
-    for (auto& per_kernel : slot->out)
-      for (auto& a : per_kernel) arrays.push_back(&a);
-  }
-  std::atomic<size_t> next{0};
-  team_.run([&](unsigned) {
-    for (size_t j; (j = next.fetch_add(1)) < arrays.size();) *arrays[j] = SweepArray();
-  });
 }
 
-void Sweep::make_slot(unsigned s, cl::CommandQueue& q, bool team) {
+void Sweep::make_slot(unsigned s, cl::CommandQueue& q) {
   auto slot = std::make_unique<Slot>();
   slot->in.resize(shape_.in_elem.size());
   slot->out.assign(kernels_.size(), std::vector<SweepArray>(shape_.out_elem.size()));
@@ -188,14 +175,7 @@ void Sweep::make_slot(unsigned s, cl::CommandQueue& q, bool team) {
   // The slot is published before its arrays are made, so that the
   // destructor unmaps whatever was mapped if making one fails.
   slots_[s] = std::move(slot);
-  if (!team) {
-    for (const Job& j : jobs) make(j);
-    return;
-  }
-  std::atomic<size_t> next{0};
-  team_.run([&](unsigned) {
-    for (size_t j; (j = next.fetch_add(1)) < jobs.size();) make(jobs[j]);
-  });
+  for (const Job& j : jobs) make(j);
 }
 
 void Sweep::collect_slots() {

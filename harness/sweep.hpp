@@ -110,9 +110,8 @@ class Sweep {
  private:
   struct Slot;
   using Range = std::function<void(size_t lo, size_t hi, unsigned thread)>;
-  // Makes slot S's arrays, mapped through Q, on every thread of the team
-  // or (TEAM false) on the calling thread.
-  void make_slot(unsigned s, cl::CommandQueue& q, bool team);
+  // Makes slot S's arrays, mapped through Q.
+  void make_slot(unsigned s, cl::CommandQueue& q);
   // Adds the slots made in the background since the last call to free_.
   void collect_slots();
   // Sets up the slot's chunk: lanes from FIRST, VALID of them.
@@ -143,13 +142,13 @@ class Sweep {
   static constexpr unsigned kSlots = 3;
   static constexpr unsigned kFillShare = 4;
   std::unique_ptr<Slot> slots_[kSlots];
-  std::vector<unsigned> free_;  // slots that hold no chunk (run()'s thread only)
+  std::deque<unsigned> free_;  // slots that hold no chunk, oldest first (run()'s thread only)
   unsigned collected_ = 0;      // slots handed to free_ so far
   // On the staged path the first slot is pinned before the sweep and the
   // others by MAKER_ while it runs: pinning took about half a second per
   // GB on the lent GPU machines (0.3-0.4 s for a float sweep's three
   // slots, 0.6-0.8 s for a double one's; sixteen threads pinning at once
-  // saved a sixth of it), and the first chunks need only one slot.
+  // saved only a sixth of it), and the first chunks need only one slot.
   // SETUP_QUEUE_ maps every staged array, so that the maker never waits
   // behind the sweep's commands.
   cl::CommandQueue setup_queue_;
@@ -211,8 +210,8 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
   while (next < chunks || !on_device.empty()) {
     collect_slots();
     if (next < chunks && !free_.empty() && on_device.size() + 1 < kSlots) {
-      const unsigned s = free_.back();
-      free_.pop_back();
+      const unsigned s = free_.front();
+      free_.pop_front();
       step(s, next++, threads_, nullptr);
       on_device.push_back(s);
       continue;
@@ -221,7 +220,7 @@ std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, co
     on_device.pop_front();
     finish(v);
     unsigned s = kSlots;
-    if (next < chunks && !free_.empty()) s = free_.back(), free_.pop_back();
+    if (next < chunks && !free_.empty()) s = free_.front(), free_.pop_front();
     step(s, next, std::max(1u, threads_ / kFillShare), chunk_view(v));
     if (s < kSlots) on_device.push_back(s), ++next;
     free_.push_back(v);
