@@ -68,10 +68,8 @@ struct SweepTimes {
   double host_fill_s = 0;    // host threads writing inputs (from the second chunk on, beside verifying)
   double host_verify_s = 0;  // host threads verifying (and, beside it, writing the next chunk's inputs)
   double wait_s = 0;         // the host idle, waiting for the device
-  // Host threads idle within the steps above (starting, or done with the
-  // step's pieces while others work on theirs), in thread-seconds over
-  // the threads: what the engine's per-chunk joins cost the verification.
-  double host_idle_s = 0;
+  double host_idle_s = 0;    // threads idle in the steps (waking, or done before the step's last piece),
+                             // in thread-seconds over the threads
   double kernel_s = 0;       // the kernels
   double download_s = 0;     // results back to the host (maps, on the zero-copy path)
   double upload_s = 0;       // inputs to the device (staged path)
@@ -143,7 +141,7 @@ class Sweep {
   static constexpr unsigned kFillShare = 4;
   std::unique_ptr<Slot> slots_[kSlots];
   std::deque<unsigned> free_;  // slots that hold no chunk, oldest first (run()'s thread only)
-  unsigned collected_ = 0;      // slots handed to free_ so far
+  unsigned collected_ = 0;     // slots handed to free_ so far
   // On the staged path the first slot is pinned before the sweep and the
   // others by MAKER_ while it runs: pinning took about half a second per
   // GB on the lent GPU machines (0.3-0.4 s for a float sweep's three

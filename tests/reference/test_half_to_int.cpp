@@ -45,7 +45,9 @@ TEST(HalfToInt, EveryHalfEveryTypeModeAndSaturation) {
             const Oracle want = expected(uint16_t(h), t, r, sat);
             const std::optional<uint64_t> got = half_to_int(uint16_t(h), t, r, sat);
             ASSERT_EQ(got.has_value(), want.defined) << std::hex << h << " bits " << std::dec << bits;
-            if (got) ASSERT_EQ(*got, want.bits) << std::hex << h << " bits " << std::dec << bits << " sat " << sat;
+            if (got) {
+              ASSERT_EQ(*got, want.bits) << std::hex << h << " bits " << std::dec << bits << " sat " << sat;
+            }
             ++checked;
           }
         }
