@@ -145,37 +145,29 @@ Sweep::~Sweep() {
 }
 
 void Sweep::make_slot(unsigned s, cl::CommandQueue& q) {
-  auto slot = std::make_unique<Slot>();
-  slot->in.resize(shape_.in_elem.size());
-  slot->out.assign(kernels_.size(), std::vector<SweepArray>(shape_.out_elem.size()));
-  struct Job {
-    SweepArray* array;
-    size_t bytes;
-    bool output;
-  };
-  std::vector<Job> jobs;
-  for (size_t a = 0; a < shape_.in_elem.size(); ++a) jobs.push_back({&slot->in[a], chunk_lanes_ * shape_.in_elem[a], false});
-  for (auto& arrays : slot->out)
-    for (size_t o = 0; o < arrays.size(); ++o) jobs.push_back({&arrays[o], chunk_lanes_ * shape_.out_elem[o], true});
   const cl::Context& context = run_.session.context;
-  auto make = [&](const Job& j) {
-    SweepArray& a = *j.array;
-    a.bytes = j.bytes;
+  auto make = [&](SweepArray& a, size_t bytes, bool output) {
+    a.bytes = bytes;
     if (zero_copy_) {
-      a.device = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, j.bytes);
-      a.host = map(q, a.device, j.bytes, true, nullptr);
+      a.device = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
+      a.host = map(q, a.device, bytes, true, nullptr);
       // Zero-copy outputs start as sentinels; the verifier restores them.
-      if (j.output) std::memset(a.host, 0xA5, j.bytes);
+      if (output) std::memset(a.host, 0xA5, bytes);
     } else {
-      a.device = cl::Buffer(context, j.output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, j.bytes);
-      a.pinned = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, j.bytes);
-      a.host = map(q, a.pinned, j.bytes, true, nullptr);
+      a.device = cl::Buffer(context, output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, bytes);
+      a.pinned = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
+      a.host = map(q, a.pinned, bytes, true, nullptr);
     }
   };
-  // The slot is published before its arrays are made, so that the
+  // The slot is in place before its arrays are made, so that the
   // destructor unmaps whatever was mapped if making one fails.
-  slots_[s] = std::move(slot);
-  for (const Job& j : jobs) make(j);
+  slots_[s] = std::make_unique<Slot>();
+  Slot& slot = *slots_[s];
+  slot.in.resize(shape_.in_elem.size());
+  slot.out.assign(kernels_.size(), std::vector<SweepArray>(shape_.out_elem.size()));
+  for (size_t a = 0; a < slot.in.size(); ++a) make(slot.in[a], chunk_lanes_ * shape_.in_elem[a], false);
+  for (auto& arrays : slot.out)
+    for (size_t o = 0; o < arrays.size(); ++o) make(arrays[o], chunk_lanes_ * shape_.out_elem[o], true);
 }
 
 void Sweep::collect_slots() {
