@@ -68,7 +68,7 @@ uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocki
 }  // namespace
 
 Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes)
-    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)), threads_(host_threads()), team_(threads_) {
+    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)), threads_(host_threads()) {
   const double start = now();
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;
@@ -219,8 +219,12 @@ void Sweep::work(size_t fill_count, unsigned fillers, const Range& fill, const s
     for (size_t lo, hi; take_verify(lo, hi);) verify(lo, hi, t);
     busy[t] = now() - b0;
   };
-  if (n == 1) run(0);
-  else team_.run(run);
+  if (n == 1) {
+    run(0);
+  } else {
+    if (!team_) team_ = std::make_unique<ThreadTeam>(threads_);
+    team_->run(run);
+  }
   const double wall = now() - w0;
   for (double b : busy) times_.host_idle_s += (wall - b) / threads_;
   times_.host_idle_s += (threads_ - n) * wall / threads_;

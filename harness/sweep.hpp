@@ -155,7 +155,9 @@ class Sweep {
   mutable std::mutex made_mutex_;
   unsigned made_ = 1;  // slots made (guarded by made_mutex_)
   std::exception_ptr make_error_;
-  ThreadTeam team_;
+  // Made at the first step worth several threads: a quick case's sweep
+  // (thousands per run) never needs one.
+  std::unique_ptr<ThreadTeam> team_;
   SweepTimes times_;
 };
 
