@@ -115,7 +115,7 @@ Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, si
         make_error_ = std::current_exception();
       }
       std::lock_guard<std::mutex> lock(made_mutex_);
-      times_.late_setup_s = now() - t0;
+      late_setup_s_ = now() - t0;
     });
   }
   times_.setup_s = now() - start;
@@ -348,7 +348,7 @@ json::Value Sweep::times_json() const {
   v["setup_s"] = times_.setup_s;
   {
     std::lock_guard<std::mutex> lock(made_mutex_);
-    v["late_setup_s"] = times_.late_setup_s;
+    v["late_setup_s"] = late_setup_s_;  // pinning the other slots beside the sweep (staged path)
   }
   v["wall_s"] = times_.wall_s;
   v["host_fill_s"] = times_.host_fill_s;

@@ -63,7 +63,6 @@ struct SweepShape {
 struct SweepTimes {
   double setup_s = 0;        // allocating and mapping the buffers before the sweep (the first slot's only
                              // on the staged path: the others are pinned beside the first chunks)
-  double late_setup_s = 0;   // pinning the other slots beside the sweep (staged path)
   double wall_s = 0;         // the whole sweep
   double host_fill_s = 0;    // host threads writing inputs (from the second chunk on, beside verifying)
   double host_verify_s = 0;  // host threads verifying (and, beside it, writing the next chunk's inputs)
@@ -154,7 +153,10 @@ class Sweep {
   std::thread maker_;
   mutable std::mutex made_mutex_;
   unsigned made_ = 1;  // slots made (guarded by made_mutex_)
-  std::exception_ptr make_error_;
+  std::exception_ptr make_error_;  // guarded by made_mutex_
+  // How long the maker took (guarded by made_mutex_, and apart from
+  // times_, which only run()'s thread writes and times() hands out).
+  double late_setup_s_ = 0;
   // Made at the first step worth several threads: a quick case's sweep
   // (thousands per run) never needs one.
   std::unique_ptr<ThreadTeam> team_;
