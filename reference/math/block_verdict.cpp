@@ -7,6 +7,7 @@
 
 #include "reference/fp_bits.hpp"
 #include "reference/math/block_passes_avx2.hpp"
+#include "reference/math/double_double_avx2.hpp"
 #include "reference/math/fast_batch.hpp"
 #include "reference/math/fast_verdict.hpp"
 #include "reference/math/grid_bits.hpp"
@@ -179,6 +180,138 @@ __attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, 
   max = largest;
 }
 
+// quick_passes with AVX-512, eight points per step: the same test in the
+// same arithmetic, lane by lane, so that it passes the same points with
+// the same errors. A step still passes or not by four: each half of eight
+// that does not pass whole gets its bit in REST, as the four-point loop
+// would give it. Used where dd::cpu_has_avx512 says so.
+#define AVX512_INLINE __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
+// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
+// for an uninitialised one (simd_targets.inc).
+#pragma GCC diagnostic push
+#ifndef __clang__
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#pragma GCC diagnostic ignored "-Wuninitialized"
+
+// float_bits_to_doubles for the eight floats G.
+AVX512_INLINE __m512d float_bits_to_doubles8(__m256i g) {
+  const __m256i small = _mm256_cmpeq_epi32(_mm256_and_si256(g, _mm256_set1_epi32(0x7f800000)), _mm256_setzero_si256());
+  if (_mm256_testz_si256(small, small)) return _mm512_cvtps_pd(_mm256_castsi256_ps(g));
+  const __m512d normal = _mm512_cvtps_pd(_mm256_castsi256_ps(_mm256_andnot_si256(small, g)));  // +0 where small
+  const __m512d magnitude = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm256_and_si256(g, _mm256_set1_epi32(0x7fffff))),
+                                          _mm512_set1_pd(0x1p-149));
+  const __m512i sign = _mm512_slli_epi64(_mm512_cvtepu32_epi64(_mm256_and_si256(g, _mm256_set1_epi32(INT32_MIN))), 32);
+  const __m512d tiny = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(magnitude), sign));
+  return _mm512_mask_blend_pd(__mmask8(_mm256_movemask_ps(_mm256_castsi256_ps(small))), normal, tiny);
+}
+
+AVX512_INLINE __m512d magnitude8(__m512d x) {
+  return _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(x), _mm512_set1_epi64(int64_t(~Double::sign_mask))));
+}
+
+// float_ulp_exponents for eight doubles.
+AVX512_INLINE __m512i float_ulp_exponents8(__m512d x) {
+  const __m512i bits = _mm512_castpd_si512(magnitude8(x));
+  const __m512i e = _mm512_sub_epi64(_mm512_srli_epi64(bits, 52), _mm512_set1_epi64(Double::bias));
+  const __mmask8 power_of_two = _mm512_testn_epi64_mask(bits, _mm512_set1_epi64(int64_t(Double::mantissa_mask)));
+  const __m512i u = _mm512_sub_epi64(e, _mm512_set1_epi64(Float::precision - 1));
+  const __m512i v = _mm512_mask_sub_epi64(u, power_of_two, u, _mm512_set1_epi64(1));
+  return _mm512_min_epi64(_mm512_max_epi64(v, _mm512_set1_epi64(Float::subnormal_exponent)),
+                          _mm512_set1_epi64(Float::emax - Float::precision + 1));
+}
+
+// quick_within for eight points.
+AVX512_INLINE __mmask8 quick_within8(__m512d a, __m512d e, __m512d d, __m512d scale, __m512d bound) {
+  const __m512d magnitude = magnitude8(a);
+  const __mmask8 narrow = _mm512_cmp_pd_mask(e, _mm512_mul_pd(magnitude, _mm512_set1_pd(0.25)), _CMP_LE_OQ) |
+                          _mm512_cmp_pd_mask(_mm512_add_pd(magnitude, e), _mm512_set1_pd(0x1p-125), _CMP_LT_OQ);
+  const __mmask8 enclosed = _mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GE_OQ);
+  const __m512d worst = _mm512_mul_pd(_mm512_add_pd(d, e), _mm512_set1_pd(1 + kFastVerdictSlack));
+  const __mmask8 within = _mm512_cmp_pd_mask(_mm512_mul_pd(worst, _mm512_add_pd(scale, scale)), bound, _CMP_LE_OQ);
+  return enclosed & narrow & within;
+}
+
+// second_case for the eight points from I, whose every width is a NaN
+// where NAN (bit k: lane k).
+AVX512_INLINE __mmask8 second_case8(const Block& b, size_t i, __m512d a, __m512d gd, __mmask8 nan) {
+  const __mmask8 nan_a = _mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q);
+  const __mmask8 infinite_a = _mm512_cmp_pd_mask(magnitude8(a), _mm512_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
+  const __mmask8 same_infinity = infinite_a & _mm512_cmp_pd_mask(gd, a, _CMP_EQ_OQ);
+  const __mmask8 enclosed = _mm512_cmp_pd_mask(_mm512_loadu_pd(b.error + i), _mm512_setzero_pd(), _CMP_GE_OQ);
+  const __m256i by_mpfr = _mm256_cmpgt_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.by_mpfr + i)),
+                                             _mm256_setzero_si256());
+  const __mmask8 mpfr = __mmask8(_mm256_movemask_ps(_mm256_castsi256_ps(by_mpfr)));
+  return __mmask8(~mpfr & enclosed & ((nan & nan_a) | (~nan & same_infinity)));
+}
+
+template <size_t W, bool MarkHuge>
+__attribute__((target("avx512f,avx2,fma"), noinline)) void quick_passes8(const Block& b, const uint32_t* const* results,
+                                                                       size_t widths, double ulps, double large,
+                                                                       double huge, BlockPasses& out, uint64_t* rest,
+                                                                       __m256d& max) {
+  const size_t n8 = b.n / 8 * 8;
+  const size_t nw = W > 0 ? W : widths;
+  const __m256i exponent_mask = _mm256_set1_epi32(0x7f800000), magnitude32 = _mm256_set1_epi32(0x7fffffff);
+  const __m512d at_least = _mm512_set1_pd(large), beyond = _mm512_set1_pd(huge), bound = _mm512_set1_pd(ulps);
+  const __m512d none = _mm512_set1_pd(-1);
+  const __m512i bias = _mm512_set1_epi64(Double::bias);
+  const uint32_t* own_rows[W > 0 ? W : 1];
+  const uint32_t* const* rows = results;
+  if constexpr (W > 0) {
+    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
+    rows = own_rows;
+  }
+  __m512d largest = _mm512_set1_pd(-1);
+  for (size_t i = 0; i < n8; i += 8) {
+    const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[0] + i));
+    __m256i same = _mm256_set1_epi32(-1);
+#pragma GCC unroll 16
+    for (size_t k = 1; k < nw; ++k)
+      same = _mm256_and_si256(same, _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[k] + i)), g));
+    unsigned pass = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(same)));
+    if (pass != 0) {
+      const __m256i infinite_or_nan = _mm256_cmpeq_epi32(_mm256_and_si256(g, exponent_mask), exponent_mask);
+      const __m512d a = _mm512_loadu_pd(b.approx + i);
+      const __m512d e = _mm512_loadu_pd(b.error + i);
+      const __m512d gd = float_bits_to_doubles8(g);
+      const __m512d d = magnitude8(_mm512_sub_pd(gd, a));
+      const __m512d scale = _mm512_castsi512_pd(_mm512_slli_epi64(_mm512_sub_epi64(bias, float_ulp_exponents8(a)), 52));
+      __mmask8 passes = quick_within8(a, e, d, scale, bound);
+      __m512d u = _mm512_mul_pd(d, scale);
+      if (!_mm256_testz_si256(infinite_or_nan, infinite_or_nan)) {
+        const __mmask8 special = __mmask8(_mm256_movemask_ps(_mm256_castsi256_ps(infinite_or_nan)));
+        const __mmask8 nan = __mmask8(_mm256_movemask_ps(
+            _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(g, magnitude32), exponent_mask))));
+        passes = __mmask8((passes & ~special) | (second_case8(b, i, a, gd, nan) & special));
+        u = _mm512_mask_blend_pd(special, u, _mm512_setzero_pd());
+      }
+      pass &= passes;
+      // Only whole fours pass here, as in the four-point loop.
+      if ((pass & 0xf) != 0xf) pass &= 0xf0;
+      if ((pass & 0xf0) != 0xf0) pass &= 0x0f;
+      if (pass != 0) {
+        const __mmask8 p = __mmask8(pass);
+        _mm512_storeu_pd(out.ulp + i, u);
+        largest = _mm512_max_pd(largest, _mm512_mask_blend_pd(p, none, u));
+        const uint64_t is_large = _mm512_mask_cmp_pd_mask(p, u, at_least, _CMP_GE_OQ);
+        out.passed[i / 64] |= uint64_t(pass) << (i % 64);
+        out.large[i / 64] |= is_large << (i % 64);
+        if constexpr (MarkHuge) {
+          const uint64_t is_huge = _mm512_mask_cmp_pd_mask(p, u, beyond, _CMP_GE_OQ);
+          out.huge[i / 64] |= is_huge << (i % 64);
+        }
+      }
+    }
+    if ((pass & 0xf) == 0) rest[i / 64] |= uint64_t(1) << (i % 64);
+    if ((pass & 0xf0) == 0) rest[(i + 4) / 64] |= uint64_t(1) << ((i + 4) % 64);
+  }
+  // A last four (B.N is a multiple of four for this look) is taken in full.
+  if (b.n / 4 * 4 > n8) rest[n8 / 64] |= uint64_t(1) << (n8 % 64);
+  max = _mm256_max_pd(max, _mm256_max_pd(_mm512_castpd512_pd256(largest), _mm512_extractf64x4_pd(largest, 1)));
+}
+#pragma GCC diagnostic pop
+
 // One step of pass_block_avx2, the four points from I, in full. ULPS: an
 // ULP bound, of value ULPS (else correct rounding: no pass of kind (b); a
 // correctly rounded bound needs a settled block). SETTLED: kind (a) is
@@ -265,8 +398,14 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
     // The steps left, a bit at each one's first point.
     uint64_t steps[BlockPasses::kWords] = {};
     // A GPU's six widths (1, 2, 3, 4, 8, 16) in a loop the compiler unrolls.
-    if (widths == 6) quick_passes<6, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
-    else quick_passes<0, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    if (dd::cpu_has_avx512()) {
+      if (widths == 6) quick_passes8<6, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+      else quick_passes8<0, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    } else if (widths == 6) {
+      quick_passes<6, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    } else {
+      quick_passes<0, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
+    }
     for (size_t w = 0; w < BlockPasses::kWords; ++w)
       for (uint64_t left = steps[w]; left != 0; left &= left - 1)
         full_step<Settled, Ulps, MarkHuge>(b, results, widths, ulps, large, huge, 64 * w + size_t(__builtin_ctzll(left)),

@@ -1,5 +1,6 @@
 // The verdicts that decide nearly every lane of a sweep, for a whole block
-// of prepared points at once, four lanes per instruction: the points whose
+// of prepared points at once, four lanes per instruction (the first look
+// of an unsettled block eight, where the CPU has AVX-512): the points whose
 // every result (one array per vector width) is the same float, and which
 // Judge::judge passes without MPFR. A device result is such a pass when
 //  (a) it is the float the fast tier certainly rounds to, under a bound

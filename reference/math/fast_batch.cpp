@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <limits>
 
+#include "reference/math/double_double_avx2.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/gamma.hpp"
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/pi_functions.hpp"
 #include "reference/math/quarter_turns.hpp"
 #include "reference/math/quarter_turns_avx2.hpp"
+#include "reference/math/quarter_turns_avx512.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
 // lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
@@ -46,6 +48,35 @@ AVX2_ABI __m256d _ZGVdN4v_erf(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_erfc(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_expm1(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log1p(__m256d);
+}
+// libmvec's AVX-512 variants ('e', 8 lanes), from the same glibc releases:
+// taken where dd::cpu_has_avx512 says so, with the same bounds (checked
+// against MPFR on both sets, tests/reference/test_math_fast_tier.cpp).
+#define AVX512_ABI __attribute__((target("avx512f,avx2,fma")))
+extern "C" {
+AVX512_ABI __m512d _ZGVeN8v_sin(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_cos(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_tan(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_exp(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_exp2(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_exp10(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_log(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_log2(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_log10(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_asin(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_acos(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_atan(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_sinh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_cosh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_tanh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_asinh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_acosh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_atanh(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_cbrt(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_erf(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_erfc(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_expm1(__m512d);
+AVX512_ABI __m512d _ZGVeN8v_log1p(__m512d);
 }
 
 namespace clconform::ref::math {
@@ -85,6 +116,32 @@ __attribute__((target("avx2,fma"), always_inline)) inline void enclose_four(__m2
 }
 __attribute__((target("avx2,fma"), always_inline)) inline void finish_four(Block& b, size_t i, double dulps) {
   enclose_four(_mm256_set1_pd(dulps), b.approx + i, b.error + i);
+}
+
+// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
+// for an uninitialised one (simd_targets.inc): from here on, in this file.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#ifndef __clang__
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#define AVX512_INLINE __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
+
+// enclose_four for the eight values APPROX[0..7].
+AVX512_INLINE void enclose_eight(__m512d dulps, double* approx, double* error) {
+  const __m512i magnitude =
+      _mm512_and_si512(_mm512_castpd_si512(_mm512_loadu_pd(approx)), _mm512_set1_epi64(static_cast<int64_t>(~Double::sign_mask)));
+  const __m512i biased = _mm512_srli_epi64(magnitude, 52);
+  if (_mm512_cmpgt_epi64_mask(_mm512_set1_epi64(53), biased) != 0) {
+    alignas(64) double bounds[8];
+    _mm512_store_pd(bounds, dulps);
+    _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+    for (size_t k = 0; k < 8; ++k) enclose_in_normal_doubles(bounds[k], &approx[k], &error[k]);
+    return;
+  }
+  const __mmask8 top = _mm512_cmpeq_epi64_mask(biased, _mm512_set1_epi64(0x7ff));
+  const __m512i spacing = _mm512_maskz_slli_epi64(__mmask8(~top), _mm512_sub_epi64(biased, _mm512_set1_epi64(52)), 52);
+  _mm512_storeu_pd(error, _mm512_mul_pd(dulps, _mm512_castsi512_pd(spacing)));
 }
 
 // Point I's arguments, for the scalar functions.
@@ -259,6 +316,50 @@ __attribute__((target("avx2,fma"))) void vector_unary(Block& b) {
   _mm256_zeroupper();
 }
 
+// vector_unary with AVX-512: the same points, eight per call of libmvec's
+// AVX-512 variant VECTOR.
+template <Fn F, __m512d (*Vector)(__m512d), bool (*Domain)(double), bool (*Saturated)(double, double*)>
+__attribute__((target("avx512f,avx2,fma"))) void vector_unary8(Block& b) {
+  constexpr size_t kEight = 8;
+  const double dulps = fast_spec(F).error_dulps;
+  const double* x = b.args[0];
+  uint32_t inside[kGroup];
+  for (size_t base = 0; base < b.n; base += kGroup) {
+    const size_t end = std::min(b.n, base + kGroup);
+    size_t m = 0;
+    for (size_t i = base; i < end; i += kEight) {
+      bool all_inside = i + kEight <= end;
+      for (size_t k = 0; all_inside && k < kEight; ++k) all_inside = Domain(x[i + k]);
+      if (all_inside) {
+        _mm512_storeu_pd(b.approx + i, Vector(_mm512_loadu_pd(x + i)));
+        enclose_eight(_mm512_set1_pd(dulps), b.approx + i, b.error + i);
+        continue;
+      }
+      _mm256_zeroupper();  // SSE code may follow (vector_trig_batch says why)
+      for (size_t k = i; k < std::min(end, i + kEight); ++k) {
+        if (Domain(x[k])) {
+          inside[m++] = static_cast<uint32_t>(k);
+        } else {
+          if (!Saturated(x[k], &b.approx[k])) fast_value(F, ArgsOf(b, k).v, &b.approx[k]);
+          finish(b, k, dulps);
+        }
+      }
+    }
+    for (size_t j = 0; j < m; j += kEight) {
+      const size_t lanes = std::min(kEight, m - j);
+      const auto arg = [&](size_t k) { return k < lanes ? x[inside[j + k]] : kIdle; };
+      alignas(64) double y[kEight];
+      _mm512_store_pd(y, Vector(_mm512_set_pd(arg(7), arg(6), arg(5), arg(4), arg(3), arg(2), arg(1), arg(0))));
+      _mm256_zeroupper();  // see vector_trig_batch
+      for (size_t k = 0; k < lanes; ++k) {
+        b.approx[inside[j + k]] = y[k];
+        finish(b, inside[j + k], dulps);
+      }
+    }
+  }
+  _mm256_zeroupper();
+}
+
 // pow and pown: the saturated overflows and underflows (libm's would
 // compute with subnormals), else libm. Not libmvec's _ZGVdN4vv_pow: on the
 // H200 host's Xeon with glibc 2.39 it made prepare slower (95-103 ns a
@@ -370,12 +471,15 @@ __attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
       const __m256d low = _mm256_cmp_pd(a, quarter, _CMP_LE_OQ);  // sin pi a there, else cos pi (1/2 - a); for cospi the other way
       const __m256d arg = _mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_sub_pd(half, a), a, low));
       const __m256d takes_sin = F == Fn::sinpi ? low : _mm256_andnot_pd(low, _mm256_castsi256_pd(_mm256_set1_epi64x(-1)));
-      const int sines = _mm256_movemask_pd(takes_sin);
-      const __m256d s = sines != 0 ? _ZGVdN4v_sin(arg) : zero;
-      const __m256d c = sines != 0xf ? _ZGVdN4v_cos(arg) : zero;
-      const __m256d v = _mm256_blendv_pd(c, s, takes_sin);
       const __m256d at_zero = eq(a, zero), at_half = eq(a, half);
       exact = _mm256_or_pd(at_zero, at_half);
+      // Four exact or infinite or NaN points (every float from 2^23 up is
+      // an integer) need no call.
+      const int computed = _mm256_movemask_pd(_mm256_andnot_pd(exact, finite));
+      const int sines = _mm256_movemask_pd(takes_sin) & computed;
+      const __m256d s = sines != 0 ? _ZGVdN4v_sin(arg) : zero;
+      const __m256d c = (computed & ~sines) != 0 ? _ZGVdN4v_cos(arg) : zero;
+      const __m256d v = _mm256_blendv_pd(c, s, takes_sin);
       if constexpr (F == Fn::sinpi) {
         // sinpi(+-n) = +-0 with x's sign; sinpi at a half-integer: +-1 with t's.
         value = with_sign(_mm256_blendv_pd(_mm256_blendv_pd(v, one, at_half), zero, at_zero),
@@ -390,10 +494,11 @@ __attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
       const __m256d u = _mm256_sub_pd(t, _mm256_round_pd(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
       const __m256d a = abs(u);
       const __m256d low = _mm256_cmp_pd(a, quarter, _CMP_LE_OQ);
-      const __m256d tan = _ZGVdN4v_tan(_mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_sub_pd(half, a), a, low)));
-      const __m256d v = _mm256_blendv_pd(_mm256_div_pd(one, tan), tan, low);
       const __m256d at_zero = eq(a, zero), at_half = eq(a, half), at_quarter = eq(a, quarter);
       exact = _mm256_or_pd(at_zero, _mm256_or_pd(at_half, at_quarter));
+      const bool computed = _mm256_movemask_pd(_mm256_andnot_pd(exact, finite)) != 0;  // as for sinpi
+      const __m256d tan = computed ? _ZGVdN4v_tan(_mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_sub_pd(half, a), a, low))) : one;
+      const __m256d v = _mm256_blendv_pd(_mm256_div_pd(one, tan), tan, low);
       // At an integer n, +-0 with x's sign when n is even (t = 0), the
       // other one when odd (t = +-1); at a half-integer, the infinity with
       // t's sign; +-1 with u's at a quarter (pi_functions.cpp).
@@ -414,8 +519,11 @@ __attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
       } else {
         const __m256d inside = _mm256_cmp_pd(ax, one, _CMP_LT_OQ);  // no NaN
         const __m256d arg = _mm256_blendv_pd(half, x, inside);        // a stand-in outside the domain
-        const __m256d v = _mm256_mul_pd(F == Fn::asinpi ? _ZGVdN4v_asin(arg) : _ZGVdN4v_acos(arg), inv_pi);
         exact = _mm256_or_pd(_mm256_andnot_pd(inside, _mm256_castsi256_pd(_mm256_set1_epi64x(-1))), at_zero);
+        // Four points outside the domain or at 0 (half of all floats) need no call.
+        const bool computed = _mm256_movemask_pd(exact) != 0xf;
+        const __m256d v =
+            computed ? _mm256_mul_pd(F == Fn::asinpi ? _ZGVdN4v_asin(arg) : _ZGVdN4v_acos(arg), inv_pi) : zero;
         if constexpr (F == Fn::asinpi) {
           // x at 0, x / 2 at +-1, NaN beyond.
           value = _mm256_blendv_pd(v, _mm256_mul_pd(x, half), unit);
@@ -444,21 +552,47 @@ __attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
   }
 }
 
-// tgamma (gamma.hpp). Where tgamma_value gives only a sign, the real result
-// is below 2^-1000 in magnitude: enclosed on that side of zero as
+// finish for every point of a block, point I with the bound DULPS[I]:
+// four at a time with AVX2.
+__attribute__((target("avx2,fma"))) void enclose_block_four(Block& b, const double* dulps) {
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) enclose_four(_mm256_load_pd(dulps + i), b.approx + i, b.error + i);
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+  for (; i < b.n; ++i) finish(b, i, dulps[i]);
+}
+
+// tgamma (gamma.hpp): every point's series value first, four at a time, a
+// point near 0 taking it and the others tgamma_value; then the enclosures
+// in one pass. Where tgamma_value gives only a sign, the real result is
+// below 2^-1000 in magnitude: enclosed on that side of zero as
 // enclose_in_normal_doubles encloses such a value (grid_bits.hpp).
 void tgamma_batch(Block& b) {
+  alignas(32) double series[Block::kCapacity], dulps[Block::kCapacity];
+  uint64_t sign_only[Block::kCapacity / 64] = {};
+  tgamma_series_many(b.args[0], series, b.n);
   for (size_t i = 0; i < b.n; ++i) {
+    dulps[i] = kTgammaErrorDulps;
+    if (tgamma_series_domain(b.args[0][i])) {
+      b.approx[i] = series[i];
+      continue;
+    }
     bool exact;
     double v;
     if (tgamma_value(b.args[0][i], &v, &exact)) {
       b.approx[i] = v;
-      finish(b, i, exact ? 0 : kTgammaErrorDulps);
+      if (exact) dulps[i] = 0;
     } else {
       b.approx[i] = std::copysign(0x1p-970, v);
-      b.error[i] = 0x1p-970;
+      sign_only[i / 64] |= uint64_t(1) << (i % 64);
     }
   }
+  if (cpu_has_avx2_fma()) {
+    enclose_block_four(b, dulps);
+  } else {
+    for (size_t i = 0; i < b.n; ++i) finish(b, i, dulps[i]);
+  }
+  for (size_t w = 0; w < Block::kCapacity / 64; ++w)
+    for (uint64_t bits = sign_only[w]; bits != 0; bits &= bits - 1) b.error[64 * w + size_t(__builtin_ctzll(bits))] = 0x1p-970;
 }
 
 // lgamma and lgamma_r's value (gamma.hpp), as the point path prepares them
@@ -624,6 +758,100 @@ __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
   }
 }
 
+// vector_trig_batch with AVX-512, eight points at a time: the same
+// reduction (quarter_turns_avx512.hpp, bit for bit the four-lane one) and
+// libmvec's AVX-512 variants.
+template <Reduced F>
+__attribute__((target("avx512f,avx2,fma"))) void vector_trig_batch8(Block& b) {
+  constexpr size_t kEight = 8;
+  constexpr bool Cosine = F == Reduced::cos;
+  constexpr Fn fn = F == Reduced::sin ? Fn::sin : F == Reduced::cos ? Fn::cos : Fn::tan;
+  const double dulps = fast_spec(fn).error_dulps;
+  const double reduced_dulps = F == Reduced::tan ? dulps : kReducedTrigErrorDulps;
+  const QuarterTurnTables& tables = quarter_turn_tables();
+  const __m512d limit = _mm512_set1_pd(kDirectTrigLimit), infinity = _mm512_set1_pd(HUGE_VAL);
+  const __m512i magnitude_mask = _mm512_set1_epi64(static_cast<int64_t>(~Double::sign_mask));
+  const auto magnitude = [&](__m512d v) __attribute__((target("avx512f"))) {
+    return _mm512_castsi512_pd(_mm512_and_si512(_mm512_castpd_si512(v), magnitude_mask));
+  };
+  const size_t groups = b.n / kEight;
+  alignas(64) double reduced[Block::kCapacity];
+  alignas(64) int64_t quadrants[Block::kCapacity];
+  uint8_t direct_all[Block::kCapacity / kEight], large_bits[Block::kCapacity / kEight];
+  uint64_t failed[Block::kCapacity / 64] = {};
+  for (size_t g = 0; g < groups; ++g) {
+    const size_t i = kEight * g;
+    const __m512d x = _mm512_loadu_pd(b.args[0] + i);
+    const __mmask8 direct = _mm512_cmp_pd_mask(magnitude(x), limit, _CMP_LT_OQ);
+    direct_all[g] = direct == 0xff;
+    if (direct_all[g]) continue;
+    const __mmask8 large = __mmask8(~direct & _mm512_cmp_pd_mask(magnitude(x), infinity, _CMP_LT_OQ));
+    __m512d r;
+    __m512i q;
+    const __mmask8 valid = reduce_eight(tables, _mm512_mask_blend_pd(large, limit, x), &r, &q);
+    _mm512_store_pd(reduced + i, _mm512_mask_blend_pd(large, x, r));
+    _mm512_store_si512(quadrants + i, _mm512_maskz_mov_epi64(large, q));
+    large_bits[g] = large;
+    failed[i / 64] |= uint64_t(large & ~valid & 0xff) << (i % 64);
+  }
+  const __m512i one = _mm512_set1_epi64(1), two = _mm512_set1_epi64(2);
+  for (size_t g = 0; g < groups; ++g) {
+    const size_t i = kEight * g;
+    const __m512d x = _mm512_loadu_pd(b.args[0] + i);
+    if (direct_all[g]) {
+      _mm512_storeu_pd(b.approx + i, F == Reduced::sin ? _ZGVeN8v_sin(x)
+                                     : F == Reduced::cos ? _ZGVeN8v_cos(x)
+                                                         : _ZGVeN8v_tan(x));
+      enclose_eight(_mm512_set1_pd(dulps), b.approx + i, b.error + i);
+      continue;
+    }
+    const __m512d r = _mm512_load_pd(reduced + i);
+    const __m512i q = _mm512_load_si512(quadrants + i);
+    const __mmask8 large = large_bits[g];
+    const __mmask8 odd = _mm512_test_epi64_mask(q, one);
+    const __mmask8 negative_large = large & _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_LT_OQ);
+    __m512d value;
+    __mmask8 minus;
+    if (F == Reduced::tan) {
+      const __m512d tan_r = _ZGVeN8v_tan(r);
+      value = _mm512_mask_blend_pd(odd, tan_r, _mm512_div_pd(_mm512_set1_pd(-1.0), tan_r));
+      minus = negative_large;
+    } else {
+      const __m512d sin_r = _ZGVeN8v_sin(r), cos_r = _ZGVeN8v_cos(r);
+      value = Cosine ? _mm512_mask_blend_pd(odd, cos_r, sin_r) : _mm512_mask_blend_pd(odd, sin_r, cos_r);
+      // sign_of, lane by lane.
+      minus = _mm512_test_epi64_mask(Cosine ? _mm512_add_epi64(q, one) : q, two);
+      if (!Cosine) minus = __mmask8(minus ^ negative_large);
+    }
+    const __m512i value_bits = _mm512_castpd_si512(value);
+    const __m512d signed_value =
+        _mm512_castsi512_pd(_mm512_mask_xor_epi64(value_bits, minus, value_bits, _mm512_set1_epi64(INT64_MIN)));
+    // sin, cos and tan of an infinity or a NaN: NaN.
+    const __mmask8 finite = _mm512_cmp_pd_mask(magnitude(x), infinity, _CMP_LT_OQ);
+    _mm512_storeu_pd(b.approx + i, _mm512_mask_blend_pd(finite, _mm512_set1_pd(std::numeric_limits<double>::quiet_NaN()),
+                                                        signed_value));
+    enclose_eight(_mm512_mask_blend_pd(large, _mm512_set1_pd(dulps), _mm512_set1_pd(reduced_dulps)), b.approx + i,
+                  b.error + i);
+  }
+  _mm256_zeroupper();  // see vector_trig_batch
+  for (size_t w = 0; w < Block::kCapacity / 64; ++w) {
+    for (uint64_t bits = failed[w]; bits != 0; bits &= bits - 1) {
+      const size_t i = 64 * w + size_t(__builtin_ctzll(bits));
+      fast_value(fn, ArgsOf(b, i).v, &b.approx[i]);
+      finish(b, i, dulps);
+    }
+  }
+  if (groups * kEight == b.n) return;
+  Block tail;  // the last one to seven, as the four-lane batch takes them
+  tail.n = b.n - groups * kEight;
+  for (size_t k = 0; k < tail.n; ++k) tail.args[0][k] = b.args[0][groups * kEight + k];
+  vector_trig_batch<F>(tail);
+  for (size_t k = 0; k < tail.n; ++k) {
+    b.approx[groups * kEight + k] = tail.approx[k];
+    b.error[groups * kEight + k] = tail.error[k];
+  }
+}
+
 }  // namespace
 
 bool cpu_has_avx2_fma() {
@@ -632,11 +860,13 @@ bool cpu_has_avx2_fma() {
 }
 
 FastBatch fast_batch(Fn f, bool vector) {
+  // Eight lanes a step where the CPU has AVX-512, else four.
+  const bool eight = vector && dd::cpu_has_avx512();
   switch (f) {
     case Fn::sin: case Fn::sincos_sin:
-      return vector ? vector_trig_batch<Reduced::sin> : scalar_trig_batch<false>;
+      return !vector ? scalar_trig_batch<false> : eight ? vector_trig_batch8<Reduced::sin> : vector_trig_batch<Reduced::sin>;
     case Fn::cos: case Fn::sincos_cos:
-      return vector ? vector_trig_batch<Reduced::cos> : scalar_trig_batch<true>;
+      return !vector ? scalar_trig_batch<true> : eight ? vector_trig_batch8<Reduced::cos> : vector_trig_batch<Reduced::cos>;
     case Fn::add: return one_operation_batch<Fn::add>;
     case Fn::sub: return one_operation_batch<Fn::sub>;
     case Fn::mul: return one_operation_batch<Fn::mul>;
@@ -661,6 +891,10 @@ FastBatch fast_batch(Fn f, bool vector) {
       break;
   }
   if (!vector) return nullptr;
+  // vector_unary with libmvec's variant of F, as EIGHT says.
+#define VECTOR_UNARY(F, DOMAIN, SATURATED)                                     \
+  (eight ? FastBatch(vector_unary8<Fn::F, _ZGVeN8v_##F, DOMAIN, SATURATED>) \
+         : FastBatch(vector_unary<Fn::F, _ZGVdN4v_##F, DOMAIN, SATURATED>))
   switch (f) {
     case Fn::rsqrt: return rsqrt_batch;
     case Fn::fabs: return exact_batch<Fn::fabs>;
@@ -675,29 +909,30 @@ FastBatch fast_batch(Fn f, bool vector) {
     case Fn::fract: return exact_batch<Fn::fract>;
     case Fn::modf: return exact_batch<Fn::modf>;
     case Fn::frexp_mantissa: return exact_batch<Fn::frexp_mantissa>;
-    case Fn::exp: return vector_unary<Fn::exp, _ZGVdN4v_exp, exp_domain, exp_saturated>;
-    case Fn::exp2: return vector_unary<Fn::exp2, _ZGVdN4v_exp2, exp2_domain, exp2_saturated>;
-    case Fn::exp10: return vector_unary<Fn::exp10, _ZGVdN4v_exp10, exp10_domain, exp10_saturated>;
-    case Fn::log: return vector_unary<Fn::log, _ZGVdN4v_log, log_domain, log_saturated>;
-    case Fn::log2: return vector_unary<Fn::log2, _ZGVdN4v_log2, log_domain, log_saturated>;
-    case Fn::log10: return vector_unary<Fn::log10, _ZGVdN4v_log10, log_domain, log_saturated>;
-    case Fn::log1p: return vector_unary<Fn::log1p, _ZGVdN4v_log1p, log1p_domain, log1p_saturated>;
-    case Fn::expm1: return vector_unary<Fn::expm1, _ZGVdN4v_expm1, expm1_domain, expm1_saturated>;
-    case Fn::asin: return vector_unary<Fn::asin, _ZGVdN4v_asin, closed_unit_domain, beyond_unit_nan>;
-    case Fn::acos: return vector_unary<Fn::acos, _ZGVdN4v_acos, closed_unit_domain, beyond_unit_nan>;
-    case Fn::atan: return vector_unary<Fn::atan, _ZGVdN4v_atan, finite_domain, not_saturated>;
-    case Fn::sinh: return vector_unary<Fn::sinh, _ZGVdN4v_sinh, hyperbolic_domain, sinh_saturated>;
-    case Fn::cosh: return vector_unary<Fn::cosh, _ZGVdN4v_cosh, hyperbolic_domain, cosh_saturated>;
-    case Fn::tanh: return vector_unary<Fn::tanh, _ZGVdN4v_tanh, finite_domain, not_saturated>;
-    case Fn::tan: return vector_trig_batch<Reduced::tan>;
-    case Fn::asinh: return vector_unary<Fn::asinh, _ZGVdN4v_asinh, finite_domain, not_saturated>;
-    case Fn::acosh: return vector_unary<Fn::acosh, _ZGVdN4v_acosh, acosh_domain, acosh_saturated>;
-    case Fn::atanh: return vector_unary<Fn::atanh, _ZGVdN4v_atanh, open_unit_domain, atanh_saturated>;
-    case Fn::cbrt: return vector_unary<Fn::cbrt, _ZGVdN4v_cbrt, finite_domain, not_saturated>;
-    case Fn::erf: return vector_unary<Fn::erf, _ZGVdN4v_erf, finite_domain, not_saturated>;
-    case Fn::erfc: return vector_unary<Fn::erfc, _ZGVdN4v_erfc, erfc_domain, erfc_saturated>;
+    case Fn::exp: return VECTOR_UNARY(exp, exp_domain, exp_saturated);
+    case Fn::exp2: return VECTOR_UNARY(exp2, exp2_domain, exp2_saturated);
+    case Fn::exp10: return VECTOR_UNARY(exp10, exp10_domain, exp10_saturated);
+    case Fn::log: return VECTOR_UNARY(log, log_domain, log_saturated);
+    case Fn::log2: return VECTOR_UNARY(log2, log_domain, log_saturated);
+    case Fn::log10: return VECTOR_UNARY(log10, log_domain, log_saturated);
+    case Fn::log1p: return VECTOR_UNARY(log1p, log1p_domain, log1p_saturated);
+    case Fn::expm1: return VECTOR_UNARY(expm1, expm1_domain, expm1_saturated);
+    case Fn::asin: return VECTOR_UNARY(asin, closed_unit_domain, beyond_unit_nan);
+    case Fn::acos: return VECTOR_UNARY(acos, closed_unit_domain, beyond_unit_nan);
+    case Fn::atan: return VECTOR_UNARY(atan, finite_domain, not_saturated);
+    case Fn::sinh: return VECTOR_UNARY(sinh, hyperbolic_domain, sinh_saturated);
+    case Fn::cosh: return VECTOR_UNARY(cosh, hyperbolic_domain, cosh_saturated);
+    case Fn::tanh: return VECTOR_UNARY(tanh, finite_domain, not_saturated);
+    case Fn::tan: return eight ? vector_trig_batch8<Reduced::tan> : vector_trig_batch<Reduced::tan>;
+    case Fn::asinh: return VECTOR_UNARY(asinh, finite_domain, not_saturated);
+    case Fn::acosh: return VECTOR_UNARY(acosh, acosh_domain, acosh_saturated);
+    case Fn::atanh: return VECTOR_UNARY(atanh, open_unit_domain, atanh_saturated);
+    case Fn::cbrt: return VECTOR_UNARY(cbrt, finite_domain, not_saturated);
+    case Fn::erf: return VECTOR_UNARY(erf, finite_domain, not_saturated);
+    case Fn::erfc: return VECTOR_UNARY(erfc, erfc_domain, erfc_saturated);
     default: return nullptr;
   }
+#undef VECTOR_UNARY
 }
 
 }  // namespace clconform::ref::math

@@ -1,9 +1,15 @@
 #include "reference/math/gamma.hpp"
 
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <immintrin.h>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
+#include "reference/math/fast_batch.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/pi_functions.hpp"
 
@@ -18,13 +24,61 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // libm call on a plain x86-64 build).
 bool is_integer(double x) { return std::fabs(x) >= 0x1p52 || static_cast<double>(static_cast<int64_t>(x)) == x; }
 
-// glibc's tgamma at 1 + D (D = x or -x): asked once for 1 itself, which
-// 1 + D is for every |D| below 2^-53 (nearly a third of all floats), with
-// the same bits each time.
-double tgamma_near_one(double d) {
-  static const double at_one = std::tgamma(1.0);
-  const double v = 1 + d;
-  return v == 1 ? at_one : std::tgamma(v);
+// Below this magnitude tgamma(x) = Gamma(1 + x) / x, with Gamma(1 + x)
+// from its Taylor series at 0 (more than a third of all floats).
+constexpr double kSeriesLimit = 0x1p-6;
+constexpr int kSeriesDegree = 10;
+
+// The Taylor coefficients g_k of Gamma(1 + x) at 0, k <= kSeriesDegree,
+// rounded to doubles from MPFR at start-up: log Gamma(1 + x) = -gamma x +
+// sum over k >= 2 of (-1)^k zeta(k) x^k / k, and g = exp of that series
+// (g_0 = 1, n g_n = sum over k = 1..n of k l_k g_(n-k)).
+struct GammaSeries {
+  double g[kSeriesDegree + 1];
+  GammaSeries() {
+    constexpr mpfr_prec_t kBits = 256;
+    mpfr_t l[kSeriesDegree + 1], c[kSeriesDegree + 1], t, sum;
+    for (int k = 0; k <= kSeriesDegree; ++k) mpfr_inits2(kBits, l[k], c[k], static_cast<mpfr_ptr>(nullptr));
+    mpfr_inits2(kBits, t, sum, static_cast<mpfr_ptr>(nullptr));
+    mpfr_const_euler(l[1], MPFR_RNDN);
+    mpfr_neg(l[1], l[1], MPFR_RNDN);
+    for (int k = 2; k <= kSeriesDegree; ++k) {
+      mpfr_zeta_ui(l[k], static_cast<unsigned long>(k), MPFR_RNDN);
+      mpfr_div_ui(l[k], l[k], static_cast<unsigned long>(k), MPFR_RNDN);
+      if (k % 2 == 1) mpfr_neg(l[k], l[k], MPFR_RNDN);
+    }
+    mpfr_set_ui(c[0], 1, MPFR_RNDN);
+    g[0] = 1;
+    for (int n = 1; n <= kSeriesDegree; ++n) {
+      mpfr_set_zero(sum, 1);
+      for (int k = 1; k <= n; ++k) {
+        mpfr_mul(t, l[k], c[n - k], MPFR_RNDN);
+        mpfr_mul_ui(t, t, static_cast<unsigned long>(k), MPFR_RNDN);
+        mpfr_add(sum, sum, t, MPFR_RNDN);
+      }
+      mpfr_div_ui(c[n], sum, static_cast<unsigned long>(n), MPFR_RNDN);
+      g[n] = mpfr_get_d(c[n], MPFR_RNDN);
+    }
+    for (int k = 0; k <= kSeriesDegree; ++k) mpfr_clears(l[k], c[k], static_cast<mpfr_ptr>(nullptr));
+    mpfr_clears(t, sum, static_cast<mpfr_ptr>(nullptr));
+  }
+};
+
+// tgamma(X) for 0 < |X| < kSeriesLimit: the series' value by Horner, then
+// the quotient. Every |g_k| is below 10 (Cauchy's bound for Gamma(2 + x)
+// on |x| = 3/2, divided by 1 + x), so the terms left out are below
+// 10 * 2^-66 * 64/63 relative; the coefficients' roundings weigh at most
+// 2^-53 |g_1 x| < 2^-59, the Horner steps before the last at most 2^-52
+// |x| < 2^-58, the last addition and the quotient half a double ulp each:
+// about 1.1 double ulps in all, far inside kTgammaErrorDulps.
+const GammaSeries& gamma_series() {
+  static const GammaSeries series;
+  return series;
+}
+double tgamma_series(const GammaSeries& series, double x) {
+  double p = series.g[kSeriesDegree];
+  for (int k = kSeriesDegree - 1; k >= 0; --k) p = series.g[k] + x * p;
+  return p / x;
 }
 
 }  // namespace
@@ -34,6 +88,7 @@ bool tgamma_value(double x, double* out, bool* exact) {
   // C99 F.9.5.4: tgamma(+-0) = +-inf, tgamma(-inf) = NaN, tgamma(+inf) = +inf.
   if (std::isnan(x) || x == -kInf) return *out = kNaN, true;
   if (x == 0 || x == kInf) return *out = std::copysign(kInf, x), true;
+  if (std::fabs(x) < kSeriesLimit) return *exact = false, *out = tgamma_series(gamma_series(), x), true;
   // (n - 1)! for an integer n <= 23: a double (and an error of exactly one
   // ulp, a histogram edge, on either side of it if rounded).
   if (x >= 1 && x <= 23 && is_integer(x)) {
@@ -44,9 +99,7 @@ bool tgamma_value(double x, double* out, bool* exact) {
   *exact = false;
   if (x > 0) {
     // Gamma(172) > 2^1024; glibc answers inf itself above 171.62.
-    if (x >= 172) *out = kInf;
-    else if (x < 0x1p-20) *out = tgamma_near_one(x) / x;  // glibc near its pole at 0: avoided
-    else *out = std::tgamma(x);
+    *out = x >= 172 ? kInf : std::tgamma(x);
     return true;
   }
   if (is_integer(x)) {  // a pole: NaN (C99 F.9.5.4, and MPFR)
@@ -54,14 +107,53 @@ bool tgamma_value(double x, double* out, bool* exact) {
     *out = kNaN;
     return true;
   }
-  bool sinpi_exact;  // not a zero here: x is no integer
-  const double s = pi_function(Fn::sinpi, &x, &sinpi_exact);
   if (x < -170.5) {  // 1 - x > 171.5: |tgamma(x)| < pi / (2^-15 tgamma(171.5)) < 2^-1000
-    *out = std::copysign(1.0, s);
+    // The sign of sinpi(x), as tgamma(1 - x) > 0: negative where floor(x)
+    // is odd (x is no integer, and above -2^23, so the conversion truncates
+    // exactly towards zero: floor(x) = trunc(x) - 1).
+    const int64_t floor_x = static_cast<int64_t>(x) - 1;
+    *out = (floor_x & 1) != 0 ? -1.0 : 1.0;
     return false;
   }
-  *out = kPiDouble / (s * tgamma_near_one(-x));
+  bool sinpi_exact;  // not a zero here: x is no integer
+  const double s = pi_function(Fn::sinpi, &x, &sinpi_exact);
+  *out = kPiDouble / (s * std::tgamma(1 - x));
   return true;
+}
+
+bool tgamma_series_domain(double x) { return x != 0 && std::fabs(x) < kSeriesLimit; }
+
+namespace {
+
+// tgamma_series_many with AVX2, four points a step, skipping the fours
+// with no point in the domain (in a sweep they come in long runs): the
+// same operations in the same order (the reference is compiled without
+// contraction into FMA), so the same bits.
+__attribute__((target("avx2,fma"))) void tgamma_series_four(const GammaSeries& series, const double* x, double* out,
+                                                            size_t n4) {
+  const __m256d limit = _mm256_set1_pd(kSeriesLimit);
+  const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
+  for (size_t i = 0; i < n4; i += 4) {
+    const __m256d v = _mm256_loadu_pd(x + i);
+    if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_and_pd(v, magnitude_mask), limit, _CMP_LT_OQ)) == 0) continue;
+    __m256d p = _mm256_set1_pd(series.g[kSeriesDegree]);
+    for (int k = kSeriesDegree - 1; k >= 0; --k) p = _mm256_add_pd(_mm256_set1_pd(series.g[k]), _mm256_mul_pd(v, p));
+    _mm256_storeu_pd(out + i, _mm256_div_pd(p, v));
+  }
+  _mm256_zeroupper();
+}
+
+}  // namespace
+
+void tgamma_series_many(const double* x, double* out, size_t n) {
+  const GammaSeries& series = gamma_series();
+  size_t i = 0;
+  if (cpu_has_avx2_fma()) {
+    i = n / 4 * 4;
+    tgamma_series_four(series, x, out, i);
+  }
+  for (; i < n; ++i)
+    if (tgamma_series_domain(x[i])) out[i] = tgamma_series(series, x[i]);
 }
 
 double lgamma_value(double x, bool* exact) {

@@ -9,6 +9,7 @@
 
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/quarter_turns_avx2.hpp"
+#include "reference/math/quarter_turns_avx512.hpp"
 
 namespace clconform::ref::math {
 namespace {
@@ -129,5 +130,22 @@ __attribute__((target("avx2,fma"))) unsigned reduce_quarter_turns_four(const dou
   _mm_storeu_si128(reinterpret_cast<__m128i*>(quadrant), _mm256_castsi256_si128(packed));
   return valid;
 }
+
+// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
+// for an uninitialised one (simd_targets.inc).
+#pragma GCC diagnostic push
+#ifndef __clang__
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#pragma GCC diagnostic ignored "-Wuninitialized"
+__attribute__((target("avx512f,avx2,fma"))) unsigned reduce_quarter_turns_eight(const double* x, double* r, int* quadrant) {
+  __m512d reduced;
+  __m512i q;
+  const __mmask8 valid = reduce_eight(quarter_turn_tables(), _mm512_loadu_pd(x), &reduced, &q);
+  _mm512_storeu_pd(r, reduced);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(quadrant), _mm512_cvtepi64_epi32(q));
+  return valid;
+}
+#pragma GCC diagnostic pop
 
 }  // namespace clconform::ref::math

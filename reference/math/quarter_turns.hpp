@@ -39,5 +39,8 @@ const QuarterTurnTables& quarter_turn_tables();
 // result; the others are those where it returns false. The arrays' form
 // of quarter_turns_avx2.hpp's reduce_four, which the batch tier inlines.
 unsigned reduce_quarter_turns_four(const double* x, double* r, int* quadrant);
+// The same for eight, X[0..7], with AVX-512 (dd::cpu_has_avx512): the
+// arrays' form of quarter_turns_avx512.hpp's reduce_eight.
+unsigned reduce_quarter_turns_eight(const double* x, double* r, int* quadrant);
 
 }  // namespace clconform::ref::math

@@ -24,6 +24,7 @@
 #include "oracle.hpp"
 #include "reference/fp_bits.hpp"
 #include "reference/math/fast_batch.hpp"
+#include "reference/math/double_double_avx2.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/gamma.hpp"
@@ -224,12 +225,13 @@ std::vector<double> large_trig_arguments(std::mt19937_64& rng) {
   return out;
 }
 
-// The four-lane reduction (AVX2) gives each lane the scalar reduction's
-// bits: every 449th float from 1 up to the largest (both signs, four
-// consecutive ones per step, so neighbours share a call and every binade
-// edge is crossed), and the arguments nearest a multiple of pi/2, where
-// the most bits cancel, in every position of a call.
-TEST(MathFastTier, FourLaneReductionEqualsTheScalarOne) {
+// The four-lane reduction (AVX2), and the eight-lane one (AVX-512) where
+// this CPU has it, give each lane the scalar reduction's bits: every 449th
+// float from 1 up to the largest (both signs, four consecutive ones per
+// step, so neighbours share a call and every binade edge is crossed), and
+// the arguments nearest a multiple of pi/2, where the most bits cancel, in
+// every position of a call.
+TEST(MathFastTier, VectorReductionsEqualTheScalarOne) {
   if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
   std::mt19937_64 rng(kSeed + 3);
   std::vector<double> xs = large_trig_arguments(rng);
@@ -241,21 +243,28 @@ TEST(MathFastTier, FourLaneReductionEqualsTheScalarOne) {
   for (uint32_t bits = 0x3f800000u; bits < 0x7f800000u - 4; bits += 449)
     for (uint32_t k = 0; k < 4; ++k) xs.push_back(float_of((bits + k) | ((bits >> 9 & 1) << 31)));
   while (xs.size() % 4 != 0) xs.push_back(2.0);
+  const bool eight = math::dd::cpu_has_avx512();
   long checked = 0;
-  for (size_t i = 0; i < xs.size(); i += 4) {
-    double r[4];
-    int q[4];
-    const unsigned valid = math::reduce_quarter_turns_four(&xs[i], r, q);
-    for (size_t k = 0; k < 4; ++k, ++checked) {
+  // The LANES arguments from I, reduced in one call.
+  const auto check = [&](size_t i, size_t lanes) {
+    double r[8];
+    int q[8];
+    const unsigned valid = lanes == 8 ? math::reduce_quarter_turns_eight(&xs[i], r, q)
+                                      : math::reduce_quarter_turns_four(&xs[i], r, q);
+    for (size_t k = 0; k < lanes; ++k, ++checked) {
       math::QuarterTurns t;
       const bool scalar_valid = math::reduce_quarter_turns(xs[i + k], &t);
-      ASSERT_EQ(scalar_valid, (valid >> k & 1) != 0) << xs[i + k];
+      ASSERT_EQ(scalar_valid, (valid >> k & 1) != 0) << xs[i + k] << " in a call of " << lanes;
       if (!scalar_valid) continue;
-      ASSERT_EQ(clconform::ref::to_bits(t.r), clconform::ref::to_bits(r[k])) << xs[i + k];
-      ASSERT_EQ(t.quadrant, q[k]) << xs[i + k];
+      ASSERT_EQ(clconform::ref::to_bits(t.r), clconform::ref::to_bits(r[k])) << xs[i + k] << " in a call of " << lanes;
+      ASSERT_EQ(t.quadrant, q[k]) << xs[i + k] << " in a call of " << lanes;
     }
+  };
+  for (size_t i = 0; i < xs.size(); i += 4) {
+    check(i, 4);
+    if (eight && i + 8 <= xs.size()) check(i, 8);  // every lane twice, once in each half
   }
-  EXPECT_GT(checked, 4000000);
+  EXPECT_GT(checked, eight ? 8000000 : 4000000);
 }
 
 // BATCH over POINTS, a block at a time: their approx and error.
@@ -494,7 +503,7 @@ TEST(MathFastTier, FractIsExactOnEveryFloat) {
 
 // tgamma where its fast tier changes method (gamma.hpp): around every
 // negative integer down to -180 (the poles, where the reflection's sinpi is
-// smallest), around -170.5 (where only a sign is given), 2^-20, 1, 2, 171
+// smallest), around -170.5 (where only a sign is given), 2^-6, 1, 2, 171
 // and 172, and every binade of tiny positive and negative arguments. A
 // value is within the bound or exact; a sign alone must be the real
 // result's, below 2^-1000 in magnitude.
@@ -502,9 +511,20 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
   std::vector<float> inputs;
   const auto around = [&](float v) { add_around(inputs, v, 3); };
   for (int n = 0; n <= 180; ++n) around(-static_cast<float>(n));
-  for (const float v : {-170.5f, 0x1p-20f, -0x1p-20f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f})
+  for (const float v : {-170.5f, 0x1p-6f, -0x1p-6f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f})
     around(v);
   add_every_small_binade(inputs);
+  // The series below 2^-6 (gamma.cpp), sampled by exponent and sign, is
+  // held to its own analysis (about 1.1 double ulps) with room: 2.
+  std::mt19937_64 rng(kSeed + 5);
+  std::vector<float> series;
+  for (int i = 0; i < 1 << 16; ++i) {
+    const uint32_t exponent = static_cast<uint32_t>(rng() % (127 - 6));  // biased 0 (subnormal) to 120: below 2^-6
+    series.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
+                              (static_cast<uint32_t>(rng()) & 0x7fffff)));
+  }
+  add_around(series, 0x1p-6f, 64);
+  add_around(series, -0x1p-6f, 64);
   Num x(64), real(kPrec);
   long sign_only = 0;
   for (const float v : inputs) {
@@ -524,6 +544,21 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
     }
   }
   EXPECT_GT(sign_only, 20);
+  long in_series = 0;
+  for (const float v : series) {
+    if (v == 0 || !(std::fabs(v) < 0x1p-6f)) continue;
+    const double arg = v;
+    double approx = 0;
+    bool exact = true;
+    ASSERT_TRUE(math::tgamma_value(arg, &approx, &exact)) << arg;
+    ASSERT_FALSE(exact) << arg;
+    mpfr_set_d(x.v, arg, MPFR_RNDN);
+    mpfr_gamma(real.v, x.v, MPFR_RNDN);
+    const double args[3] = {arg, 0, 0};
+    ASSERT_TRUE(within("tgamma", approx, real.v, 2, args)) << arg;
+    ++in_series;
+  }
+  EXPECT_GT(in_series, 60000);
 }
 
 // The float on the positive side of each zero of lgamma between -11 and
