@@ -144,6 +144,14 @@ AVX512_INLINE void enclose_eight(__m512d dulps, double* approx, double* error) {
   _mm512_storeu_pd(error, _mm512_mul_pd(dulps, _mm512_castsi512_pd(spacing)));
 }
 
+// finish for every point of a block with the bound DULPS, four at a time.
+__attribute__((target("avx2,fma"))) void finish_block_four(Block& b, double dulps) {
+  size_t i = 0;
+  for (; i + kLanes <= b.n; i += kLanes) finish_four(b, i, dulps);
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+  for (; i < b.n; ++i) finish(b, i, dulps);
+}
+
 // Point I's arguments, for the scalar functions.
 struct ArgsOf {
   double v[3];
@@ -378,12 +386,8 @@ void scalar_pow(Block& b) {
 // instructions.
 template <Fn F>
 __attribute__((target("avx2,fma"))) void exact_batch(Block& b) {
-  const double dulps = fast_spec(F).error_dulps;
   for (size_t i = 0; i < b.n; ++i) b.approx[i] = exact_unary<F>(b.args[0][i]);
-  size_t i = 0;
-  for (; i + kLanes <= b.n; i += kLanes) finish_four(b, i, dulps);
-  _mm256_zeroupper();
-  for (; i < b.n; ++i) finish(b, i, dulps);
+  finish_block_four(b, fast_spec(F).error_dulps);
 }
 
 // rsqrt with AVX2, four points at a time: 1 / sqrt(x) as fast_value
@@ -572,7 +576,7 @@ void tgamma_batch(Block& b) {
   tgamma_series_many(b.args[0], series, b.n);
   for (size_t i = 0; i < b.n; ++i) {
     dulps[i] = kTgammaErrorDulps;
-    if (tgamma_series_domain(b.args[0][i])) {
+    if (gamma_series_domain(b.args[0][i])) {
       b.approx[i] = series[i];
       continue;
     }
@@ -598,14 +602,40 @@ void tgamma_batch(Block& b) {
 // lgamma and lgamma_r's value (gamma.hpp), as the point path prepares them
 // (fast_value, then the tier's bound for every point, exact ones too), without
 // its dispatch per point.
+// Four points at a time with AVX2 where all four are in the series' domain
+// (gamma.hpp): log Gamma(1 + x) (SERIES) less libmvec's log |x| into
+// approx, each four's bits set in DONE.
+__attribute__((target("avx2,fma"))) void lgamma_near_zero_four(Block& b, const double* series, uint64_t* done) {
+  const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), zero = _mm256_setzero_pd();
+  const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
+  for (size_t i = 0; i + kLanes <= b.n; i += kLanes) {
+    const __m256d x = _mm256_load_pd(b.args[0] + i);
+    const __m256d magnitude = _mm256_and_pd(x, magnitude_mask);
+    const __m256d inside = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(x, zero, _CMP_NEQ_OQ));
+    if (_mm256_movemask_pd(inside) != 0xf) continue;
+    _mm256_store_pd(b.approx + i, _mm256_sub_pd(_mm256_load_pd(series + i), _ZGVdN4v_log(magnitude)));
+    done[i / 64] |= uint64_t(0xf) << (i % 64);
+  }
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+}
+
 template <Fn F>
 void lgamma_batch(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
+  uint64_t done[Block::kCapacity / 64] = {};
+  const bool vector = cpu_has_avx2_fma();
+  if (vector) {
+    alignas(32) double series[Block::kCapacity];
+    log_gamma_one_plus_many(b.args[0], series, b.n);
+    lgamma_near_zero_four(b, series, done);
+  }
   for (size_t i = 0; i < b.n; ++i) {
+    if ((done[i / 64] >> (i % 64) & 1) != 0) continue;
     bool exact;
     b.approx[i] = lgamma_value(b.args[0][i], &exact);
-    finish(b, i, dulps);
+    if (!vector) finish(b, i, dulps);
   }
+  if (vector) finish_block_four(b, dulps);
 }
 
 // sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then

@@ -24,17 +24,19 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // libm call on a plain x86-64 build).
 bool is_integer(double x) { return std::fabs(x) >= 0x1p52 || static_cast<double>(static_cast<int64_t>(x)) == x; }
 
-// Below this magnitude tgamma(x) = Gamma(1 + x) / x, with Gamma(1 + x)
-// from its Taylor series at 0 (more than a third of all floats).
-constexpr double kSeriesLimit = 0x1p-6;
+// Below kGammaSeriesLimit in magnitude tgamma(x) = Gamma(1 + x) / x and
+// lgamma(x) = log Gamma(1 + x) - log |x|, from the Taylor series at 0 of
+// Gamma(1 + x) and of its logarithm (more than half of all floats).
 constexpr int kSeriesDegree = 10;
 
-// The Taylor coefficients g_k of Gamma(1 + x) at 0, k <= kSeriesDegree,
-// rounded to doubles from MPFR at start-up: log Gamma(1 + x) = -gamma x +
-// sum over k >= 2 of (-1)^k zeta(k) x^k / k, and g = exp of that series
-// (g_0 = 1, n g_n = sum over k = 1..n of k l_k g_(n-k)).
+// The Taylor coefficients at 0, k <= kSeriesDegree, rounded to doubles
+// from MPFR at start-up: l_k of log Gamma(1 + x) = -gamma x + sum over
+// k >= 2 of (-1)^k zeta(k) x^k / k, and g_k of Gamma(1 + x), the
+// exponential of that series (g_0 = 1, n g_n = sum over k = 1..n of
+// k l_k g_(n-k)).
 struct GammaSeries {
   double g[kSeriesDegree + 1];
+  double l[kSeriesDegree + 1];
   GammaSeries() {
     constexpr mpfr_prec_t kBits = 256;
     mpfr_t l[kSeriesDegree + 1], c[kSeriesDegree + 1], t, sum;
@@ -49,6 +51,8 @@ struct GammaSeries {
     }
     mpfr_set_ui(c[0], 1, MPFR_RNDN);
     g[0] = 1;
+    this->l[0] = 0;
+    for (int k = 1; k <= kSeriesDegree; ++k) this->l[k] = mpfr_get_d(l[k], MPFR_RNDN);
     for (int n = 1; n <= kSeriesDegree; ++n) {
       mpfr_set_zero(sum, 1);
       for (int k = 1; k <= n; ++k) {
@@ -64,7 +68,7 @@ struct GammaSeries {
   }
 };
 
-// tgamma(X) for 0 < |X| < kSeriesLimit: the series' value by Horner, then
+// tgamma(X) for 0 < |X| < kGammaSeriesLimit: the series' value by Horner, then
 // the quotient. Every |g_k| is below 10 (Cauchy's bound for Gamma(2 + x)
 // on |x| = 3/2, divided by 1 + x), so the terms left out are below
 // 10 * 2^-66 * 64/63 relative; the coefficients' roundings weigh at most
@@ -81,6 +85,16 @@ double tgamma_series(const GammaSeries& series, double x) {
   return p / x;
 }
 
+// log Gamma(1 + X) for |X| < kGammaSeriesLimit, by Horner: |l_k| <= zeta(2)/2
+// < 1, so the terms left out are below 2^-66 * 64/63, and the value is
+// below 2^-6.7 in magnitude with an error under 2^-58 (its use:
+// lgamma_value).
+double log_gamma_one_plus(const GammaSeries& series, double x) {
+  double p = series.l[kSeriesDegree];
+  for (int k = kSeriesDegree - 1; k >= 1; --k) p = series.l[k] + x * p;
+  return x * p;
+}
+
 }  // namespace
 
 bool tgamma_value(double x, double* out, bool* exact) {
@@ -88,7 +102,7 @@ bool tgamma_value(double x, double* out, bool* exact) {
   // C99 F.9.5.4: tgamma(+-0) = +-inf, tgamma(-inf) = NaN, tgamma(+inf) = +inf.
   if (std::isnan(x) || x == -kInf) return *out = kNaN, true;
   if (x == 0 || x == kInf) return *out = std::copysign(kInf, x), true;
-  if (std::fabs(x) < kSeriesLimit) return *exact = false, *out = tgamma_series(gamma_series(), x), true;
+  if (std::fabs(x) < kGammaSeriesLimit) return *exact = false, *out = tgamma_series(gamma_series(), x), true;
   // (n - 1)! for an integer n <= 23: a double (and an error of exactly one
   // ulp, a histogram edge, on either side of it if rounded).
   if (x >= 1 && x <= 23 && is_integer(x)) {
@@ -121,40 +135,46 @@ bool tgamma_value(double x, double* out, bool* exact) {
   return true;
 }
 
-bool tgamma_series_domain(double x) { return x != 0 && std::fabs(x) < kSeriesLimit; }
+bool gamma_series_domain(double x) { return x != 0 && std::fabs(x) < kGammaSeriesLimit; }
 
 namespace {
 
-// tgamma_series_many with AVX2, four points a step, skipping the fours
-// with no point in the domain (in a sweep they come in long runs): the
-// same operations in the same order (the reference is compiled without
-// contraction into FMA), so the same bits.
-__attribute__((target("avx2,fma"))) void tgamma_series_four(const GammaSeries& series, const double* x, double* out,
-                                                            size_t n4) {
-  const __m256d limit = _mm256_set1_pd(kSeriesLimit);
+// tgamma_series or log_gamma_one_plus (LOG) with AVX2, four points a step,
+// skipping the fours with no point in the domain (in a sweep they come in
+// long runs): the same operations in the same order (the reference is
+// compiled without contraction into FMA), so the same bits.
+template <bool Log>
+__attribute__((target("avx2,fma"))) void series_four(const GammaSeries& series, const double* x, double* out,
+                                                     size_t n4) {
+  const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit);
   const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
+  const double* c = Log ? series.l : series.g;
   for (size_t i = 0; i < n4; i += 4) {
     const __m256d v = _mm256_loadu_pd(x + i);
     if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_and_pd(v, magnitude_mask), limit, _CMP_LT_OQ)) == 0) continue;
-    __m256d p = _mm256_set1_pd(series.g[kSeriesDegree]);
-    for (int k = kSeriesDegree - 1; k >= 0; --k) p = _mm256_add_pd(_mm256_set1_pd(series.g[k]), _mm256_mul_pd(v, p));
-    _mm256_storeu_pd(out + i, _mm256_div_pd(p, v));
+    __m256d p = _mm256_set1_pd(c[kSeriesDegree]);
+    for (int k = kSeriesDegree - 1; k >= (Log ? 1 : 0); --k) p = _mm256_add_pd(_mm256_set1_pd(c[k]), _mm256_mul_pd(v, p));
+    _mm256_storeu_pd(out + i, Log ? _mm256_mul_pd(v, p) : _mm256_div_pd(p, v));
   }
   _mm256_zeroupper();
 }
 
-}  // namespace
-
-void tgamma_series_many(const double* x, double* out, size_t n) {
+template <bool Log>
+void series_many(const double* x, double* out, size_t n) {
   const GammaSeries& series = gamma_series();
   size_t i = 0;
   if (cpu_has_avx2_fma()) {
     i = n / 4 * 4;
-    tgamma_series_four(series, x, out, i);
+    series_four<Log>(series, x, out, i);
   }
   for (; i < n; ++i)
-    if (tgamma_series_domain(x[i])) out[i] = tgamma_series(series, x[i]);
+    if (gamma_series_domain(x[i])) out[i] = Log ? log_gamma_one_plus(series, x[i]) : tgamma_series(series, x[i]);
 }
+
+}  // namespace
+
+void tgamma_series_many(const double* x, double* out, size_t n) { series_many<false>(x, out, n); }
+void log_gamma_one_plus_many(const double* x, double* out, size_t n) { series_many<true>(x, out, n); }
 
 double lgamma_value(double x, bool* exact) {
   *exact = true;
@@ -164,6 +184,7 @@ double lgamma_value(double x, bool* exact) {
   if (std::isinf(x) || x == 0 || (x < 0 && is_integer(x))) return kInf;
   if (x == 1 || x == 2) return 0.0;
   *exact = false;
+  if (std::fabs(x) < kGammaSeriesLimit) return log_gamma_one_plus(gamma_series(), x) - std::log(std::fabs(x));
   int sign;
   return ::lgamma_r(x, &sign);
 }

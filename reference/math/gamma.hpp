@@ -29,14 +29,22 @@ constexpr double kTgammaErrorDulps = 64;
 // then the sign of *OUT.
 bool tgamma_value(double x, double* out, bool* exact);
 
-// The points where tgamma_value takes its series (0 < |x| < 2^-6), and
-// its value there for N points X at once into OUT (elsewhere OUT is left
-// as it is, or overwritten): the same bits as tgamma_value's, four points
-// a step with AVX2.
-bool tgamma_series_domain(double x);
+// Where tgamma_value and lgamma_value take the series at 0 (gamma.cpp):
+// 0 < |x| < kGammaSeriesLimit.
+constexpr double kGammaSeriesLimit = 0x1p-6;
+bool gamma_series_domain(double x);
+
+// tgamma_value's series for N points X at once into OUT, where
+// gamma_series_domain (elsewhere OUT is left as it is, or overwritten): the
+// same bits, four points a step with AVX2.
 void tgamma_series_many(const double* x, double* out, size_t n);
 
-// lgamma (log |tgamma|): glibc's lgamma_r, within kLgammaErrorDulps. Its
+// lgamma (log |tgamma|): glibc's lgamma_r, within kLgammaErrorDulps, but
+// in gamma_series_domain, where it is log Gamma(1 + x) - log |x|: glibc's
+// log (or libmvec's, with log_gamma_one_plus_many) within 4 double ulps of
+// log |x| (above 4.15 in magnitude), the series below 2^-6.7 with an error
+// under 2^-58, one rounding: at most 8.5 double ulps of the result, which
+// may lie a binade below log |x|. Its
 // relative error matters most where lgamma is small: at its zeros, 1 and 2
 // (glibc expands around them) and x = -n +- 1/n! nearly for n from 2 to 10
 // (below -11 no float is that close to an integer, and |tgamma| stays under
@@ -47,5 +55,9 @@ void tgamma_series_many(const double* x, double* out, size_t n);
 // integer) and at +-inf, a NaN, and +0 at 1 and 2.
 constexpr double kLgammaErrorDulps = 16;
 double lgamma_value(double x, bool* exact);
+
+// log Gamma(1 + x), lgamma_value's series, for N points X at once into OUT,
+// as tgamma_series_many: the caller subtracts log |x|.
+void log_gamma_one_plus_many(const double* x, double* out, size_t n);
 
 }  // namespace clconform::ref::math

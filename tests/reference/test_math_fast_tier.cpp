@@ -503,7 +503,8 @@ TEST(MathFastTier, FractIsExactOnEveryFloat) {
 
 // tgamma where its fast tier changes method (gamma.hpp): around every
 // negative integer down to -180 (the poles, where the reflection's sinpi is
-// smallest), around -170.5 (where only a sign is given), 2^-6, 1, 2, 171
+// smallest), around -170.5 (below it only a sign is given, down to -2^23:
+// four more half-integers there), 2^-6, 1, 2, 171
 // and 172, and every binade of tiny positive and negative arguments. A
 // value is within the bound or exact; a sign alone must be the real
 // result's, below 2^-1000 in magnitude.
@@ -511,20 +512,10 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
   std::vector<float> inputs;
   const auto around = [&](float v) { add_around(inputs, v, 3); };
   for (int n = 0; n <= 180; ++n) around(-static_cast<float>(n));
-  for (const float v : {-170.5f, 0x1p-6f, -0x1p-6f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f})
+  for (const float v : {-170.5f, 0x1p-6f, -0x1p-6f, 1.0f, 2.0f, 171.0f, 171.625f, 172.0f, 0x1p23f, -0x1p23f,
+                        -1000.5f, -1001.5f, -4194302.5f, -4194303.5f})
     around(v);
   add_every_small_binade(inputs);
-  // The series below 2^-6 (gamma.cpp), sampled by exponent and sign, is
-  // held to its own analysis (about 1.1 double ulps) with room: 2.
-  std::mt19937_64 rng(kSeed + 5);
-  std::vector<float> series;
-  for (int i = 0; i < 1 << 16; ++i) {
-    const uint32_t exponent = static_cast<uint32_t>(rng() % (127 - 6));  // biased 0 (subnormal) to 120: below 2^-6
-    series.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
-                              (static_cast<uint32_t>(rng()) & 0x7fffff)));
-  }
-  add_around(series, 0x1p-6f, 64);
-  add_around(series, -0x1p-6f, 64);
   Num x(64), real(kPrec);
   long sign_only = 0;
   for (const float v : inputs) {
@@ -544,21 +535,52 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
     }
   }
   EXPECT_GT(sign_only, 20);
-  long in_series = 0;
-  for (const float v : series) {
-    if (v == 0 || !(std::fabs(v) < 0x1p-6f)) continue;
-    const double arg = v;
+}
+
+// The series of tgamma and lgamma near 0 (gamma.cpp), sampled by exponent
+// and sign below 2^-6 and around its edge, held to their own analyses
+// with room: tgamma (about 1.1 double ulps) to 2, lgamma (8.5, gamma.hpp)
+// to 9, at the point and in the batch (libmvec's log) where this CPU has
+// AVX2.
+TEST(MathFastTier, GammaSeriesNearZero) {
+  std::mt19937_64 rng(kSeed + 5);
+  std::vector<float> inputs;
+  for (int i = 0; i < 1 << 14; ++i) {
+    const uint32_t exponent = static_cast<uint32_t>(rng() % (127 - 6));  // biased 0 (subnormal) to 120: below 2^-6
+    inputs.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
+                              (static_cast<uint32_t>(rng()) & 0x7fffff)));
+  }
+  add_around(inputs, 0x1p-6f, 64);
+  add_around(inputs, -0x1p-6f, 64);
+  std::vector<math::Judge::Point> points;
+  for (const float v : inputs) {
+    if (!math::gamma_series_domain(v)) continue;
+    math::Judge::Point p;
+    p.args[0] = v;
+    points.push_back(p);
+  }
+  ASSERT_GT(points.size(), 16000u);
+  std::vector<math::Judge::Point> batched = points;
+  const bool vector = math::cpu_has_avx2_fma();
+  run_batch(math::fast_batch(math::Fn::lgamma, vector), batched);
+  Num x(64), real(kPrec);
+  for (size_t i = 0; i < points.size(); ++i) {
+    const double arg = points[i].args[0];
+    const double args[3] = {arg, 0, 0};
+    mpfr_set_d(x.v, arg, MPFR_RNDN);
     double approx = 0;
     bool exact = true;
     ASSERT_TRUE(math::tgamma_value(arg, &approx, &exact)) << arg;
     ASSERT_FALSE(exact) << arg;
-    mpfr_set_d(x.v, arg, MPFR_RNDN);
     mpfr_gamma(real.v, x.v, MPFR_RNDN);
-    const double args[3] = {arg, 0, 0};
-    ASSERT_TRUE(within("tgamma", approx, real.v, 2, args)) << arg;
-    ++in_series;
+    ASSERT_TRUE(within("tgamma", approx, real.v, 2, args));
+    approx = math::lgamma_value(arg, &exact);
+    ASSERT_FALSE(exact) << arg;
+    int sign;
+    mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
+    ASSERT_TRUE(within("lgamma", approx, real.v, 9, args));
+    ASSERT_TRUE(within("lgamma", batched[i].approx, real.v, 9, args)) << (vector ? " (libmvec)" : " (scalar)");
   }
-  EXPECT_GT(in_series, 60000);
 }
 
 // The float on the positive side of each zero of lgamma between -11 and
