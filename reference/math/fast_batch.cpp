@@ -144,13 +144,16 @@ AVX512_INLINE void enclose_eight(__m512d dulps, double* approx, double* error) {
   _mm512_storeu_pd(error, _mm512_mul_pd(dulps, _mm512_castsi512_pd(spacing)));
 }
 
-// finish for every point of a block with the bound DULPS, four at a time.
-__attribute__((target("avx2,fma"))) void finish_block_four(Block& b, double dulps) {
+// finish for every point of a block with the bound DULPS, four at a time:
+// inline into a batch's own AVX2 loop (measured: 6% of floor's whole
+// verification as a call of its own), or called from code without AVX2.
+__attribute__((target("avx2,fma"), always_inline)) inline void finish_each_four(Block& b, double dulps) {
   size_t i = 0;
   for (; i + kLanes <= b.n; i += kLanes) finish_four(b, i, dulps);
   _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
   for (; i < b.n; ++i) finish(b, i, dulps);
 }
+__attribute__((target("avx2,fma"))) void finish_block_four(Block& b, double dulps) { finish_each_four(b, dulps); }
 
 // Point I's arguments, for the scalar functions.
 struct ArgsOf {
@@ -387,7 +390,7 @@ void scalar_pow(Block& b) {
 template <Fn F>
 __attribute__((target("avx2,fma"))) void exact_batch(Block& b) {
   for (size_t i = 0; i < b.n; ++i) b.approx[i] = exact_unary<F>(b.args[0][i]);
-  finish_block_four(b, fast_spec(F).error_dulps);
+  finish_each_four(b, fast_spec(F).error_dulps);
 }
 
 // rsqrt with AVX2, four points at a time: 1 / sqrt(x) as fast_value
