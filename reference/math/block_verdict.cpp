@@ -245,6 +245,41 @@ AVX512_INLINE __mmask8 second_case8(const Block& b, size_t i, __m512d a, __m512d
   return __mmask8(~mpfr & enclosed & ((nan & nan_a) | (~nan & same_infinity)));
 }
 
+// The passes PASS (bit k: point I + k) of eight points with errors U,
+// whole fours only (as the four-point steps pass), recorded as
+// record_passes4 records them; returns the passes kept.
+template <bool MarkHuge>
+AVX512_INLINE unsigned record_fours8(BlockPasses& out, size_t i, unsigned pass, __m512d u, __m512d at_least,
+                                     __m512d beyond, __m512d none, __m512d& largest) {
+  if ((pass & 0xf) != 0xf) pass &= 0xf0;
+  if ((pass & 0xf0) != 0xf0) pass &= 0x0f;
+  if (pass == 0) return 0;
+  const __mmask8 p = __mmask8(pass);
+  _mm512_storeu_pd(out.ulp + i, u);
+  largest = _mm512_max_pd(largest, _mm512_mask_blend_pd(p, none, u));
+  const uint64_t is_large = _mm512_mask_cmp_pd_mask(p, u, at_least, _CMP_GE_OQ);
+  out.passed[i / 64] |= uint64_t(pass) << (i % 64);
+  out.large[i / 64] |= is_large << (i % 64);
+  if constexpr (MarkHuge) {
+    const uint64_t is_huge = _mm512_mask_cmp_pd_mask(p, u, beyond, _CMP_GE_OQ);
+    out.huge[i / 64] |= is_huge << (i % 64);
+  }
+  return pass;
+}
+
+// The fours of the eight points from I that PASS does not cover, into REST.
+AVX512_INLINE void rest_fours8(size_t i, unsigned pass, uint64_t* rest) {
+  if ((pass & 0xf) == 0) rest[i / 64] |= uint64_t(1) << (i % 64);
+  if ((pass & 0xf0) == 0) rest[(i + 4) / 64] |= uint64_t(1) << ((i + 4) % 64);
+}
+
+// The end of an eight-point look over the first N8 points: a last four
+// (B.N is a multiple of four for these looks) into REST, and LARGEST into MAX.
+AVX512_INLINE void finish_look8(const Block& b, size_t n8, uint64_t* rest, __m512d largest, __m256d& max) {
+  if (b.n / 4 * 4 > n8) rest[n8 / 64] |= uint64_t(1) << (n8 % 64);
+  max = _mm256_max_pd(max, _mm256_max_pd(_mm512_castpd512_pd256(largest), _mm512_extractf64x4_pd(largest, 1)));
+}
+
 template <size_t W, bool MarkHuge>
 __attribute__((target("avx512f,avx2,fma"), noinline)) void quick_passes8(const Block& b, const uint32_t* const* results,
                                                                        size_t widths, double ulps, double large,
@@ -286,29 +321,52 @@ __attribute__((target("avx512f,avx2,fma"), noinline)) void quick_passes8(const B
         passes = __mmask8((passes & ~special) | (second_case8(b, i, a, gd, nan) & special));
         u = _mm512_mask_blend_pd(special, u, _mm512_setzero_pd());
       }
-      pass &= passes;
-      // Only whole fours pass here, as in the four-point loop.
-      if ((pass & 0xf) != 0xf) pass &= 0xf0;
-      if ((pass & 0xf0) != 0xf0) pass &= 0x0f;
-      if (pass != 0) {
-        const __mmask8 p = __mmask8(pass);
-        _mm512_storeu_pd(out.ulp + i, u);
-        largest = _mm512_max_pd(largest, _mm512_mask_blend_pd(p, none, u));
-        const uint64_t is_large = _mm512_mask_cmp_pd_mask(p, u, at_least, _CMP_GE_OQ);
-        out.passed[i / 64] |= uint64_t(pass) << (i % 64);
-        out.large[i / 64] |= is_large << (i % 64);
-        if constexpr (MarkHuge) {
-          const uint64_t is_huge = _mm512_mask_cmp_pd_mask(p, u, beyond, _CMP_GE_OQ);
-          out.huge[i / 64] |= is_huge << (i % 64);
-        }
-      }
+      pass = record_fours8<MarkHuge>(out, i, pass & passes, u, at_least, beyond, none, largest);
     }
-    if ((pass & 0xf) == 0) rest[i / 64] |= uint64_t(1) << (i % 64);
-    if ((pass & 0xf0) == 0) rest[(i + 4) / 64] |= uint64_t(1) << ((i + 4) % 64);
+    rest_fours8(i, pass, rest);
   }
-  // A last four (B.N is a multiple of four for this look) is taken in full.
-  if (b.n / 4 * 4 > n8) rest[n8 / 64] |= uint64_t(1) << (n8 % 64);
-  max = _mm256_max_pd(max, _mm256_max_pd(_mm512_castpd512_pd256(largest), _mm512_extractf64x4_pd(largest, 1)));
+  finish_look8(b, n8, rest, largest, max);
+}
+
+// The first look of pass_block_avx2 at a settled block, eight points per
+// step: a point whose every width returned the certain nearest float, finite
+// (full_step's kind (a)), passes with error |result - approx| * ulp_scale;
+// as in quick_passes8, only whole fours pass here and the others get their
+// bits in REST for full_step.
+template <size_t W, bool MarkHuge>
+__attribute__((target("avx512f,avx2,fma"), noinline)) void nearest_passes8(const Block& b, const uint32_t* const* results,
+                                                                         size_t widths, double large, double huge,
+                                                                         BlockPasses& out, uint64_t* rest, __m256d& max) {
+  const size_t n8 = b.n / 8 * 8;
+  const size_t nw = W > 0 ? W : widths;
+  const __m256i exponent_mask = _mm256_set1_epi32(0x7f800000);
+  const __m512d at_least = _mm512_set1_pd(large), beyond = _mm512_set1_pd(huge), none = _mm512_set1_pd(-1);
+  const uint32_t* own_rows[W > 0 ? W : 1];
+  const uint32_t* const* rows = results;
+  if constexpr (W > 0) {
+    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
+    rows = own_rows;
+  }
+  __m512d largest = none;
+  for (size_t i = 0; i < n8; i += 8) {
+    const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[0] + i));
+    __m256i same = _mm256_and_si256(
+        _mm256_cmpeq_epi32(g, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.nearest + i))),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.certain + i)));
+#pragma GCC unroll 16
+    for (size_t k = 1; k < nw; ++k)
+      same = _mm256_and_si256(same, _mm256_cmpeq_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[k] + i)), g));
+    const __m256i finite = _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_and_si256(g, exponent_mask), exponent_mask),
+                                            _mm256_set1_epi32(-1));
+    unsigned pass = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(same, finite))));
+    if (pass != 0) {
+      const __m512d d = magnitude8(_mm512_sub_pd(float_bits_to_doubles8(g), _mm512_loadu_pd(b.approx + i)));
+      const __m512d u = _mm512_mul_pd(d, _mm512_loadu_pd(b.ulp_scale + i));
+      pass = record_fours8<MarkHuge>(out, i, pass, u, at_least, beyond, none, largest);
+    }
+    rest_fours8(i, pass, rest);
+  }
+  finish_look8(b, n8, rest, largest, max);
 }
 #pragma GCC diagnostic pop
 
@@ -406,6 +464,14 @@ AVX2 void pass_block_avx2(const Block& b, const uint32_t* const* results, size_t
     } else {
       quick_passes<0, MarkHuge>(b, results, widths, ulps, large, huge, out, steps, max);
     }
+    for (size_t w = 0; w < BlockPasses::kWords; ++w)
+      for (uint64_t left = steps[w]; left != 0; left &= left - 1)
+        full_step<Settled, Ulps, MarkHuge>(b, results, widths, ulps, large, huge, 64 * w + size_t(__builtin_ctzll(left)),
+                                           out, max);
+  } else if (Settled && dd::cpu_has_avx512()) {
+    uint64_t steps[BlockPasses::kWords] = {};
+    if (widths == 6) nearest_passes8<6, MarkHuge>(b, results, widths, large, huge, out, steps, max);
+    else nearest_passes8<0, MarkHuge>(b, results, widths, large, huge, out, steps, max);
     for (size_t w = 0; w < BlockPasses::kWords; ++w)
       for (uint64_t left = steps[w]; left != 0; left &= left - 1)
         full_step<Settled, Ulps, MarkHuge>(b, results, widths, ulps, large, huge, 64 * w + size_t(__builtin_ctzll(left)),
