@@ -135,8 +135,6 @@ bool tgamma_value(double x, double* out, bool* exact) {
   return true;
 }
 
-bool gamma_series_domain(double x) { return x != 0 && std::fabs(x) < kGammaSeriesLimit; }
-
 namespace {
 
 // tgamma_series or log_gamma_one_plus (LOG) with AVX2, four points a step,

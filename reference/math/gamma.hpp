@@ -8,6 +8,7 @@
 // for tgamma and every one for lgamma.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 
 namespace clconform::ref::math {
@@ -32,7 +33,7 @@ bool tgamma_value(double x, double* out, bool* exact);
 // Where tgamma_value and lgamma_value take the series at 0 (gamma.cpp):
 // 0 < |x| < kGammaSeriesLimit.
 constexpr double kGammaSeriesLimit = 0x1p-6;
-bool gamma_series_domain(double x);
+inline bool gamma_series_domain(double x) { return x != 0 && std::fabs(x) < kGammaSeriesLimit; }
 
 // tgamma_value's series for N points X at once into OUT, where
 // gamma_series_domain (elsewhere OUT is left as it is, or overwritten): the
