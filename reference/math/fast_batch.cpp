@@ -49,35 +49,6 @@ AVX2_ABI __m256d _ZGVdN4v_erfc(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_expm1(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log1p(__m256d);
 }
-// libmvec's AVX-512 variants ('e', 8 lanes), from the same glibc releases:
-// taken where dd::cpu_has_avx512 says so, with the same bounds (checked
-// against MPFR on both sets, tests/reference/test_math_fast_tier.cpp).
-#define AVX512_ABI __attribute__((target("avx512f,avx2,fma")))
-extern "C" {
-AVX512_ABI __m512d _ZGVeN8v_sin(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_cos(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_tan(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_exp(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_exp2(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_exp10(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_log(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_log2(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_log10(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_asin(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_acos(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_atan(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_sinh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_cosh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_tanh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_asinh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_acosh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_atanh(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_cbrt(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_erf(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_erfc(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_expm1(__m512d);
-AVX512_ABI __m512d _ZGVeN8v_log1p(__m512d);
-}
 
 namespace clconform::ref::math {
 namespace {
@@ -126,6 +97,16 @@ __attribute__((target("avx2,fma"), always_inline)) inline void finish_four(Block
 #endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #define AVX512_INLINE __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
+
+// libmvec's AVX2 variant F on eight lanes, as two calls of four: each
+// lane gets the bits the four-lane batches give it. (libmvec's AVX-512
+// variants are other code: with them, some results of a sweep moved across
+// a histogram edge and maxima in their tenth digit, so that a record
+// would depend on the host's CPU.)
+template <__m256d (*F)(__m256d)>
+AVX512_INLINE __m512d two_fours(__m512d x) {
+  return _mm512_insertf64x4(_mm512_castpd256_pd512(F(_mm512_castpd512_pd256(x))), F(_mm512_extractf64x4_pd(x, 1)), 1);
+}
 
 // enclose_four for the eight values APPROX[0..7].
 AVX512_INLINE void enclose_eight(__m512d dulps, double* approx, double* error) {
@@ -317,50 +298,6 @@ __attribute__((target("avx2,fma"))) void vector_unary(Block& b) {
       const auto arg = [&](size_t k) { return k < lanes ? x[inside[j + k]] : kIdle; };
       alignas(32) double y[kLanes];
       _mm256_store_pd(y, Vector(_mm256_set_pd(arg(3), arg(2), arg(1), arg(0))));
-      _mm256_zeroupper();  // see vector_trig_batch
-      for (size_t k = 0; k < lanes; ++k) {
-        b.approx[inside[j + k]] = y[k];
-        finish(b, inside[j + k], dulps);
-      }
-    }
-  }
-  _mm256_zeroupper();
-}
-
-// vector_unary with AVX-512: the same points, eight per call of libmvec's
-// AVX-512 variant VECTOR.
-template <Fn F, __m512d (*Vector)(__m512d), bool (*Domain)(double), bool (*Saturated)(double, double*)>
-__attribute__((target("avx512f,avx2,fma"))) void vector_unary8(Block& b) {
-  constexpr size_t kEight = 8;
-  const double dulps = fast_spec(F).error_dulps;
-  const double* x = b.args[0];
-  uint32_t inside[kGroup];
-  for (size_t base = 0; base < b.n; base += kGroup) {
-    const size_t end = std::min(b.n, base + kGroup);
-    size_t m = 0;
-    for (size_t i = base; i < end; i += kEight) {
-      bool all_inside = i + kEight <= end;
-      for (size_t k = 0; all_inside && k < kEight; ++k) all_inside = Domain(x[i + k]);
-      if (all_inside) {
-        _mm512_storeu_pd(b.approx + i, Vector(_mm512_loadu_pd(x + i)));
-        enclose_eight(_mm512_set1_pd(dulps), b.approx + i, b.error + i);
-        continue;
-      }
-      _mm256_zeroupper();  // SSE code may follow (vector_trig_batch says why)
-      for (size_t k = i; k < std::min(end, i + kEight); ++k) {
-        if (Domain(x[k])) {
-          inside[m++] = static_cast<uint32_t>(k);
-        } else {
-          if (!Saturated(x[k], &b.approx[k])) fast_value(F, ArgsOf(b, k).v, &b.approx[k]);
-          finish(b, k, dulps);
-        }
-      }
-    }
-    for (size_t j = 0; j < m; j += kEight) {
-      const size_t lanes = std::min(kEight, m - j);
-      const auto arg = [&](size_t k) { return k < lanes ? x[inside[j + k]] : kIdle; };
-      alignas(64) double y[kEight];
-      _mm512_store_pd(y, Vector(_mm512_set_pd(arg(7), arg(6), arg(5), arg(4), arg(3), arg(2), arg(1), arg(0))));
       _mm256_zeroupper();  // see vector_trig_batch
       for (size_t k = 0; k < lanes; ++k) {
         b.approx[inside[j + k]] = y[k];
@@ -793,7 +730,7 @@ __attribute__((target("avx2,fma"))) void vector_trig_batch(Block& b) {
 
 // vector_trig_batch with AVX-512, eight points at a time: the same
 // reduction (quarter_turns_avx512.hpp, bit for bit the four-lane one) and
-// libmvec's AVX-512 variants.
+// libmvec's AVX2 variants (two_fours): the same bits as vector_trig_batch.
 template <Reduced F>
 __attribute__((target("avx512f,avx2,fma"))) void vector_trig_batch8(Block& b) {
   constexpr size_t kEight = 8;
@@ -832,9 +769,9 @@ __attribute__((target("avx512f,avx2,fma"))) void vector_trig_batch8(Block& b) {
     const size_t i = kEight * g;
     const __m512d x = _mm512_loadu_pd(b.args[0] + i);
     if (direct_all[g]) {
-      _mm512_storeu_pd(b.approx + i, F == Reduced::sin ? _ZGVeN8v_sin(x)
-                                     : F == Reduced::cos ? _ZGVeN8v_cos(x)
-                                                         : _ZGVeN8v_tan(x));
+      _mm512_storeu_pd(b.approx + i, F == Reduced::sin ? two_fours<_ZGVdN4v_sin>(x)
+                                     : F == Reduced::cos ? two_fours<_ZGVdN4v_cos>(x)
+                                                         : two_fours<_ZGVdN4v_tan>(x));
       enclose_eight(_mm512_set1_pd(dulps), b.approx + i, b.error + i);
       continue;
     }
@@ -846,11 +783,11 @@ __attribute__((target("avx512f,avx2,fma"))) void vector_trig_batch8(Block& b) {
     __m512d value;
     __mmask8 minus;
     if (F == Reduced::tan) {
-      const __m512d tan_r = _ZGVeN8v_tan(r);
+      const __m512d tan_r = two_fours<_ZGVdN4v_tan>(r);
       value = _mm512_mask_blend_pd(odd, tan_r, _mm512_div_pd(_mm512_set1_pd(-1.0), tan_r));
       minus = negative_large;
     } else {
-      const __m512d sin_r = _ZGVeN8v_sin(r), cos_r = _ZGVeN8v_cos(r);
+      const __m512d sin_r = two_fours<_ZGVdN4v_sin>(r), cos_r = two_fours<_ZGVdN4v_cos>(r);
       value = Cosine ? _mm512_mask_blend_pd(odd, cos_r, sin_r) : _mm512_mask_blend_pd(odd, sin_r, cos_r);
       // sign_of, lane by lane.
       minus = _mm512_test_epi64_mask(Cosine ? _mm512_add_epi64(q, one) : q, two);
@@ -892,9 +829,9 @@ bool cpu_has_avx2_fma() {
   return has;
 }
 
-FastBatch fast_batch(Fn f, bool vector) {
+FastBatch fast_batch(Fn f, bool vector, bool four_lanes) {
   // Eight lanes a step where the CPU has AVX-512, else four.
-  const bool eight = vector && dd::cpu_has_avx512();
+  const bool eight = vector && !four_lanes && dd::cpu_has_avx512();
   switch (f) {
     case Fn::sin: case Fn::sincos_sin:
       return !vector ? scalar_trig_batch<false> : eight ? vector_trig_batch8<Reduced::sin> : vector_trig_batch<Reduced::sin>;
@@ -924,10 +861,8 @@ FastBatch fast_batch(Fn f, bool vector) {
       break;
   }
   if (!vector) return nullptr;
-  // vector_unary with libmvec's variant of F, as EIGHT says.
-#define VECTOR_UNARY(F, DOMAIN, SATURATED)                                     \
-  (eight ? FastBatch(vector_unary8<Fn::F, _ZGVeN8v_##F, DOMAIN, SATURATED>) \
-         : FastBatch(vector_unary<Fn::F, _ZGVdN4v_##F, DOMAIN, SATURATED>))
+  // vector_unary with libmvec's variant of F.
+#define VECTOR_UNARY(F, DOMAIN, SATURATED) vector_unary<Fn::F, _ZGVdN4v_##F, DOMAIN, SATURATED>
   switch (f) {
     case Fn::rsqrt: return rsqrt_batch;
     case Fn::fabs: return exact_batch<Fn::fabs>;

@@ -3,11 +3,10 @@
 // sweeps. exp, exp2, exp10, expm1, log, log2, log10, log1p, asin, acos,
 // atan, sinh, cosh, tanh, asinh, acosh, atanh, cbrt, erf, erfc: glibc's
 // libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles per call, at most 4
-// ulp of error by glibc's manual) where the CPU has AVX2 and FMA, and its
-// AVX-512 variants (_ZGVeN8v_*, eight) where it has AVX-512 as well; sin,
-// cos and tan: libmvec on the argument, or on its reduction by
-// quarter_turns.hpp above 2^16, four or eight at a time (libm for sin and
-// cos without AVX2, point by point); pow and pown: libm; x + y, x - y, x * y,
+// ulp of error by glibc's manual) where the CPU has AVX2 and FMA; sin, cos
+// and tan: libmvec on the argument, or on its reduction by quarter_turns.hpp
+// above 2^16, four at a time or with AVX-512 eight (libm for sin and cos
+// without AVX2, point by point); pow and pown: libm; x + y, x - y, x * y,
 // x / y, 1 / x and sqrt without a dispatch per point; fabs, floor, ceil,
 // trunc, round, rint, logb, fract, modf and frexp's mantissa, exact, and
 // 1 / sqrt(x) but at zeros, with AVX2; the *pi functions (pi_functions.hpp) and tgamma (gamma.hpp), whose
@@ -40,8 +39,11 @@ bool cpu_has_avx2_fma();
 
 // The batch fast tier of F, using libmvec when VECTOR is set (which needs
 // cpu_has_avx2_fma()); nullptr when F has none on this path (the Judge then
-// evaluates point by point).
-FastBatch fast_batch(Fn f, bool vector);
+// evaluates point by point). With VECTOR, sin, cos and tan run eight points
+// a step where the CPU has AVX-512 (dd::cpu_has_avx512), with the same
+// bits as four: FOUR_LANES asks for the four-lane code anyway (tests
+// compare the two).
+FastBatch fast_batch(Fn f, bool vector, bool four_lanes = false);
 
 // The error bound, in double ulps, of sin and cos at arguments reduced by
 // quarter_turns.hpp: the library's 4 over the reduced argument, plus the
