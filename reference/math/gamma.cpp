@@ -68,6 +68,11 @@ struct GammaSeries {
   }
 };
 
+const GammaSeries& gamma_series() {
+  static const GammaSeries series;
+  return series;
+}
+
 // tgamma(X) for 0 < |X| < kGammaSeriesLimit: the series' value by Horner, then
 // the quotient. Every |g_k| is below 10 (Cauchy's bound for Gamma(2 + x)
 // on |x| = 3/2, divided by 1 + x), so the terms left out are below
@@ -75,10 +80,6 @@ struct GammaSeries {
 // 2^-53 |g_1 x| < 2^-59, the Horner steps before the last at most 2^-52
 // |x| < 2^-58, the last addition and the quotient half a double ulp each:
 // about 1.1 double ulps in all, far inside kTgammaErrorDulps.
-const GammaSeries& gamma_series() {
-  static const GammaSeries series;
-  return series;
-}
 double tgamma_series(const GammaSeries& series, double x) {
   double p = series.g[kSeriesDegree];
   for (int k = kSeriesDegree - 1; k >= 0; --k) p = series.g[k] + x * p;
