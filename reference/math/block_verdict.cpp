@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/avx512_diagnostics.hpp"
 #include "reference/math/block_passes_avx2.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/fast_batch.hpp"
@@ -186,13 +187,7 @@ __attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, 
 // that does not pass whole gets its bit in REST, as the four-point loop
 // would give it. Used where dd::cpu_has_avx512 says so.
 #define AVX512_INLINE __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
-// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
-// for an uninitialised one (simd_targets.inc).
-#pragma GCC diagnostic push
-#ifndef __clang__
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#pragma GCC diagnostic ignored "-Wuninitialized"
+CLC_AVX512_CODE_BEGIN
 
 // float_bits_to_doubles for the eight floats G.
 AVX512_INLINE __m512d float_bits_to_doubles8(__m256i g) {
@@ -368,7 +363,7 @@ __attribute__((target("avx512f,avx2,fma"), noinline)) void nearest_passes8(const
   }
   finish_look8(b, n8, rest, largest, max);
 }
-#pragma GCC diagnostic pop
+CLC_AVX512_CODE_END
 
 // One step of pass_block_avx2, the four points from I, in full. ULPS: an
 // ULP bound, of value ULPS (else correct rounding: no pass of kind (b); a

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "reference/math/avx512_diagnostics.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/fast_tier.hpp"
 #include "reference/math/gamma.hpp"
@@ -89,13 +90,8 @@ __attribute__((target("avx2,fma"), always_inline)) inline void finish_four(Block
   enclose_four(_mm256_set1_pd(dulps), b.approx + i, b.error + i);
 }
 
-// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
-// for an uninitialised one (simd_targets.inc): from here on, in this file.
-#pragma GCC diagnostic ignored "-Wpsabi"
-#ifndef __clang__
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#pragma GCC diagnostic ignored "-Wuninitialized"
+// The AVX-512 code below runs to the end of the file.
+CLC_AVX512_CODE_BEGIN
 #define AVX512_INLINE __attribute__((target("avx512f,avx2,fma"), always_inline)) inline
 
 // libmvec's AVX2 variant F on eight lanes, as two calls of four: each
@@ -904,3 +900,4 @@ FastBatch fast_batch(Fn f, bool vector, bool four_lanes) {
 }
 
 }  // namespace clconform::ref::math
+CLC_AVX512_CODE_END

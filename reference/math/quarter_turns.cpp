@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "reference/math/avx512_diagnostics.hpp"
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/quarter_turns_avx2.hpp"
 #include "reference/math/quarter_turns_avx512.hpp"
@@ -131,13 +132,7 @@ __attribute__((target("avx2,fma"))) unsigned reduce_quarter_turns_four(const dou
   return valid;
 }
 
-// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
-// for an uninitialised one (simd_targets.inc).
-#pragma GCC diagnostic push
-#ifndef __clang__
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#pragma GCC diagnostic ignored "-Wuninitialized"
+CLC_AVX512_CODE_BEGIN
 __attribute__((target("avx512f,avx2,fma"))) unsigned reduce_quarter_turns_eight(const double* x, double* r, int* quadrant) {
   __m512d reduced;
   __m512i q;
@@ -146,6 +141,6 @@ __attribute__((target("avx512f,avx2,fma"))) unsigned reduce_quarter_turns_eight(
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(quadrant), _mm512_cvtepi64_epi32(q));
   return valid;
 }
-#pragma GCC diagnostic pop
+CLC_AVX512_CODE_END
 
 }  // namespace clconform::ref::math

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "reference/math/avx512_diagnostics.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/grid_bits.hpp"
 
@@ -78,11 +79,7 @@ __attribute__((target("avx2,fma"))) void settle_vector(Block& b) {
 // settle_vector with AVX-512, eight points at a time: the same arithmetic
 // lane by lane; eight points with a value in float's subnormal range, and
 // the last one to seven, go to settle_lane.
-#pragma GCC diagnostic push  // GCC 12's AVX-512 intrinsics (simd_targets.inc says why)
-#ifndef __clang__
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#pragma GCC diagnostic ignored "-Wuninitialized"
+CLC_AVX512_CODE_BEGIN
 __attribute__((target("avx512f,avx2,fma"))) void settle_vector8(Block& b) {
   const __m512i magnitude_mask = _mm512_set1_epi64(static_cast<int64_t>(~Double::sign_mask));
   const __m512i band_low = _mm512_set1_epi64(static_cast<int64_t>(to_bits(0x1p-151)) - 1);
@@ -134,7 +131,7 @@ __attribute__((target("avx512f,avx2,fma"))) void settle_vector8(Block& b) {
       for (size_t k = 0; k < 8; ++k) settle_lane(b, 8 * (64 * w + size_t(__builtin_ctzll(groups))) + k);
   for (; i < b.n; ++i) settle_lane(b, i);
 }
-#pragma GCC diagnostic pop
+CLC_AVX512_CODE_END
 
 }  // namespace
 

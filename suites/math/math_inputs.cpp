@@ -13,6 +13,7 @@
 #include "inputs.hpp"  // harness: counter_bits
 #include "math_inputs_fp64.hpp"
 #include "reference/fp_bits.hpp"
+#include "reference/math/avx512_diagnostics.hpp"
 
 namespace clconform::suites::math {
 namespace {
@@ -25,13 +26,7 @@ bool cpu_has_avx512dq() {
   return has;
 }
 
-// GCC 12's AVX-512 intrinsics start from an undefined vector that it takes
-// for an uninitialised one.
-#pragma GCC diagnostic push
-#ifndef __clang__  // a GCC warning; clang has no such group
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#pragma GCC diagnostic ignored "-Wuninitialized"
+CLC_AVX512_CODE_BEGIN
 // InputPlan::random_doubles' walk over lanes [K0, K0 + N / 8 * 8) past the
 // fixed lanes, eight at a time, from the hash's counter Z of lane K0 (the
 // same integer operations, so the same bits); returns N / 8 * 8.
@@ -71,7 +66,7 @@ __attribute__((target("avx512f,avx512dq"))) size_t random_doubles8(uint64_t z, u
   if (aligned) _mm_sfence();  // streamed stores are ordered before whatever follows
   return whole;
 }
-#pragma GCC diagnostic pop
+CLC_AVX512_CODE_END
 
 using ref::Float;
 
