@@ -72,11 +72,10 @@ inline double exact_unary(double x) {
   }
   if constexpr (F == Fn::rint) return std::nearbyint(x);  // the host runs in round-to-nearest-even
   if constexpr (F == Fn::logb) {
-    // The exponent of a normal double (every finite nonzero float is one)
-    // from its bits, without a libm call for each point; libm for zeros,
-    // subnormal doubles, infinities and NaNs.
-    const int biased = static_cast<int>((to_bits(x) >> 52) & 0x7ff);
-    return biased != 0 && biased != 0x7ff ? static_cast<double>(biased - Double::bias) : std::logb(x);
+    // ilogb's exponent from the bits (integer_values.hpp), without a libm
+    // call for each point; C99 F.9.3.11: -inf at a zero, +inf at an
+    // infinity, and (as glibc's x * x) a NaN stays a NaN.
+    return x == 0 ? -HUGE_VAL : finite_value(x) ? static_cast<double>(frexp_exponent_of(x) - 1) : x * x;
   }
   if constexpr (F == Fn::fract) {
     if (std::isinf(x)) return std::copysign(0.0, x);
