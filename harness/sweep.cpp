@@ -1,10 +1,11 @@
 #include "sweep.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <numeric>
 #include <thread>
@@ -180,57 +181,215 @@ double Sweep::now() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-void Sweep::work(size_t fill_count, unsigned fillers, const Range& fill, const std::function<void()>& done,
-                 size_t verify_count, const Range& verify) {
-  // Small ranges are not worth waking the team.
-  const unsigned n = fill_count + verify_count < 65536 ? 1 : threads_;
-  // Inputs are written in many small pieces, taken in turn. Verification
-  // takes pieces that shrink as the range runs out, from an eighth of each
-  // thread's share down to 4096 lanes: few at the start, and at the end a
-  // thread that the system pauses (a driver thread, another process, a
-  // virtual machine's neighbours) delays only a small one, which the
-  // other threads would otherwise wait for. Pieces are whole multiples of
-  // 4096 lanes, so a verifier's blocks stay whole; each thread takes them
-  // in increasing order.
-  const size_t fill_piece = std::max<size_t>(4096, (fill_count / (size_t(n) * 16) + 4095) / 4096 * 4096);
-  const size_t fill_pieces = (fill_count + fill_piece - 1) / fill_piece;
-  std::atomic<size_t> next_fill{0}, filled{0}, next_verify{0};
-  const auto take_verify = [&](size_t& lo, size_t& hi) {
-    size_t at = next_verify.load(std::memory_order_relaxed);
-    do {
-      if (at >= verify_count) return false;
-      const size_t piece = std::max<size_t>(4096, (verify_count - at) / (size_t(n) * 8) / 4096 * 4096);
-      hi = std::min(verify_count, at + piece);
-    } while (!next_verify.compare_exchange_weak(at, hi, std::memory_order_relaxed));
-    lo = at;
-    return true;
-  };
-  if (fill_pieces == 0 && done) done();
-  std::vector<double> busy(n, 0);
-  const double w0 = now();
-  auto run = [&](unsigned t) {
-    const double b0 = now();
-    if (t < fillers) {
-      for (size_t p; (p = next_fill.fetch_add(1)) < fill_pieces;) {
-        fill(p * fill_piece, std::min(fill_count, (p + 1) * fill_piece), t);
-        if (filled.fetch_add(1) + 1 == fill_pieces && done) done();
+// One run of the pipeline: what the host threads share, under one lock.
+// Each thread loops over next_piece(): the lock is held while it looks for
+// work and released while a piece (or a device call) runs.
+class Sweep::Pipeline {
+ public:
+  Pipeline(Sweep& sweep, uint64_t first, uint64_t total, unsigned threads, const ChunkRange& fill,
+           const ChunkRange& verify)
+      : sw_(sweep), first_(first), total_(total), chunks_((total + sweep.chunk_lanes_ - 1) / sweep.chunk_lanes_),
+        n_(threads), max_fillers_(std::max(1u, threads / kFillShare)), fill_(fill), verify_(verify), spent_(threads) {}
+
+  // Thread T's share of the sweep, until every chunk is verified or a
+  // thread fails; the first failure is kept for rethrow().
+  void run_thread(unsigned t) {
+    std::unique_lock<std::mutex> lock(m_, std::defer_lock);
+    try {
+      lock.lock();
+      while (!error_ && next_piece(t, lock)) {
       }
+    } catch (...) {
+      if (!lock.owns_lock()) lock.lock();
+      if (!error_) error_ = std::current_exception();
+      changed_.notify_all();
     }
-    for (size_t lo, hi; take_verify(lo, hi);) verify(lo, hi, t);
-    busy[t] = now() - b0;
+  }
+
+  void rethrow() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+  // Thread-seconds over THREADS writing inputs (and launching) and verifying.
+  double fill_s(unsigned threads) const { return sum(&Spent::fill) / threads; }
+  double verify_s(unsigned threads) const { return sum(&Spent::verify) / threads; }
+  uint64_t chunks() const { return chunks_; }
+
+ private:
+  // Where a slot's chunk stands. Inputs are written in many small pieces.
+  // Verification takes pieces that shrink as a chunk runs out, from an
+  // eighth of each thread's share down to 4096 lanes, so that the last
+  // pieces of a chunk end close together; pieces are whole multiples of
+  // 4096 lanes, so a verifier's blocks stay whole.
+  struct Progress {
+    size_t fill_piece = 0, fill_pieces = 0, fill_taken = 0, fill_done = 0;
+    size_t verify_at = 0, verify_done = 0;  // lanes handed out, lanes verified
   };
+  struct alignas(64) Spent {
+    double fill = 0, verify = 0;
+  };
+
+  // One piece of work for thread T, if there is any, else a wait for the
+  // device or for another thread; false once the sweep is done.
+  bool next_piece(unsigned t, std::unique_lock<std::mutex>& lock) {
+    start_chunk();
+    if (take_fill(t, lock) || take_verify(t, lock)) return true;
+    // Nothing to do but wait for the device, which one thread does.
+    if (!on_device_.empty() && !waiting_) {
+      wait_for_oldest(lock);
+      return true;
+    }
+    if (next_ == chunks_ && filling_.empty() && on_device_.empty() && verifying_.empty()) {
+      changed_.notify_all();
+      return false;
+    }
+    changed_.wait(lock);
+    return true;
+  }
+
+  // A free slot takes the next chunk, one chunk being written at a time.
+  void start_chunk() {
+    sw_.collect_slots();
+    if (!filling_.empty() || next_ == chunks_ || sw_.free_.empty()) return;
+    const unsigned s = sw_.free_.front();
+    sw_.free_.pop_front();
+    const uint64_t lane0 = first_ + next_ * sw_.chunk_lanes_;
+    sw_.prepare(s, lane0, size_t(std::min<uint64_t>(sw_.chunk_lanes_, first_ + total_ - lane0)));
+    const size_t valid = sw_.slots_[s]->chunk.valid;
+    Progress& p = progress_[s];
+    p = Progress();
+    p.fill_piece = std::max<size_t>(4096, (valid / (size_t(n_) * 16) + 4095) / 4096 * 4096);
+    p.fill_pieces = (valid + p.fill_piece - 1) / p.fill_piece;
+    filling_.push_back(s);
+    ++next_;
+  }
+
+  // Inputs come first, so that the device never waits for them: a few
+  // threads write them while there is verification to do, every thread
+  // when there is not. The thread that writes the last piece launches the
+  // chunk; FILLING_ keeps the slot until then, so that launches go in order.
+  bool take_fill(unsigned t, std::unique_lock<std::mutex>& lock) {
+    if (filling_.empty()) return false;
+    const unsigned s = filling_.front();
+    Progress& p = progress_[s];
+    if (p.fill_taken == p.fill_pieces || (fillers_ >= max_fillers_ && verify_left())) return false;
+    const SweepChunk& ch = sw_.slots_[s]->chunk;
+    const size_t lo = p.fill_taken++ * p.fill_piece, hi = std::min(ch.valid, lo + p.fill_piece);
+    ++fillers_;
+    lock.unlock();
+    const double w0 = sw_.now();
+    fill_(ch, lo, hi, t);
+    lock.lock();
+    --fillers_;
+    const bool last = ++p.fill_done == p.fill_pieces;
+    if (last) {
+      lock.unlock();
+      sw_.launch(s);
+      lock.lock();
+      filling_.pop_front();
+      on_device_.push_back(s);
+      changed_.notify_all();
+    }
+    spent_[t].fill += sw_.now() - w0;
+    return true;
+  }
+
+  bool verify_left() const {
+    for (unsigned s : verifying_)
+      if (progress_[s].verify_at < sw_.slots_[s]->chunk.count) return true;
+    return false;
+  }
+
+  // A piece of the oldest chunk with pieces left. A slot is free again
+  // once all of its chunk is verified.
+  bool take_verify(unsigned t, std::unique_lock<std::mutex>& lock) {
+    const auto with_pieces = std::find_if(verifying_.begin(), verifying_.end(), [&](unsigned s) {
+      return progress_[s].verify_at < sw_.slots_[s]->chunk.count;
+    });
+    if (with_pieces == verifying_.end()) return false;
+    const unsigned s = *with_pieces;
+    Progress& p = progress_[s];
+    const SweepChunk& ch = sw_.slots_[s]->chunk;
+    const size_t lo = p.verify_at;
+    const size_t piece = std::max<size_t>(4096, (ch.count - lo) / (size_t(n_) * 8) / 4096 * 4096);
+    const size_t hi = std::min(ch.count, lo + piece);
+    p.verify_at = hi;
+    // With the chunk's last piece handed out, the next chunk, if the
+    // device has already given it back, is made ready for the threads that
+    // come next, so that they need not wait for a thread to wake them.
+    if (hi == ch.count && !on_device_.empty() && !waiting_ && sw_.landed(on_device_.front())) wait_for_oldest(lock);
+    lock.unlock();
+    const double w0 = sw_.now();
+    verify_(ch, lo, hi, t);
+    spent_[t].verify += sw_.now() - w0;
+    lock.lock();
+    p.verify_done += hi - lo;
+    if (p.verify_done == ch.count) {
+      verifying_.erase(std::find(verifying_.begin(), verifying_.end(), s));
+      sw_.free_.push_back(s);
+      changed_.notify_all();
+    }
+    return true;
+  }
+
+  // Waits for the oldest chunk on the device (its downloads), then hands
+  // it to the verifying threads.
+  void wait_for_oldest(std::unique_lock<std::mutex>& lock) {
+    waiting_ = true;
+    const unsigned s = on_device_.front();
+    lock.unlock();
+    sw_.finish(s);
+    lock.lock();
+    waiting_ = false;
+    on_device_.pop_front();
+    verifying_.push_back(s);
+    changed_.notify_all();
+  }
+
+  double sum(double Spent::*field) const {
+    double total = 0;
+    for (const Spent& sp : spent_) total += sp.*field;
+    return total;
+  }
+
+  Sweep& sw_;
+  const uint64_t first_, total_, chunks_;
+  const unsigned n_, max_fillers_;
+  const ChunkRange& fill_;
+  const ChunkRange& verify_;
+  std::mutex m_;
+  std::condition_variable changed_;
+  Progress progress_[kSlots];
+  std::deque<unsigned> filling_;    // the slot whose inputs are being written and launched (one at most)
+  std::deque<unsigned> on_device_;  // launched, oldest first
+  std::deque<unsigned> verifying_;  // results back, not all verified, oldest first
+  uint64_t next_ = 0;               // the next chunk to write
+  unsigned fillers_ = 0;            // threads writing inputs now
+  bool waiting_ = false;            // a thread waits for on_device_.front()
+  std::exception_ptr error_;
+  std::vector<Spent> spent_;  // each thread's own
+};
+
+void Sweep::pipeline(uint64_t first, uint64_t total, const ChunkRange& fill, const ChunkRange& verify) {
+  const double t0 = now();
+  // A small sweep (a quick case's: thousands per run) is not worth waking
+  // the team.
+  const unsigned n = total < 65536 ? 1 : threads_;
+  Pipeline p(*this, first, total, n, fill, verify);
   if (n == 1) {
-    run(0);
+    p.run_thread(0);
   } else {
     if (!team_) team_ = std::make_unique<ThreadTeam>(threads_);
-    team_->run(run);
+    team_->run([&](unsigned t) { p.run_thread(t); });
   }
-  const double wall = now() - w0;
-  for (double b : busy) times_.host_idle_s += (wall - b) / threads_;
-  times_.host_idle_s += (threads_ - n) * wall / threads_;
+  p.rethrow();
+  const double wall = now() - t0;
+  times_.host_fill_s += p.fill_s(threads_);
+  times_.host_verify_s += p.verify_s(threads_);
+  times_.host_idle_s += wall - p.fill_s(threads_) - p.verify_s(threads_);
+  times_.chunks += p.chunks();
+  times_.wall_s += wall;
 }
-
-SweepChunk* Sweep::chunk_view(unsigned slot) { return &slots_[slot]->chunk; }
 
 void Sweep::restore_sentinels(const SweepChunk& ch, size_t lo, size_t hi) {
   if (!zero_copy_) return;  // the device fills staged outputs itself
@@ -325,6 +484,12 @@ void Sweep::launch(unsigned s) {
   ch.in.clear();
   for (auto& a : slot.in) ch.in.push_back(a.host);
   q.flush();
+}
+
+bool Sweep::landed(unsigned s) const {
+  for (const cl::Event& e : slots_[s]->ready)
+    if (e.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() != CL_COMPLETE) return false;
+  return true;
 }
 
 void Sweep::finish(unsigned s) {

@@ -1,6 +1,6 @@
 // Sweeps: one or more kernels run over a long sequence of input lanes (up to
 // every one of 2^32 float bit patterns), in chunks, with the device and the
-// host working at once, three slots deep: while every host thread verifies
+// host working at once, three slots deep: while the host threads verify
 // chunk c-1, the device computes chunk c and a quarter of the host threads
 // write the inputs of chunk c+1, which is launched as soon as they are
 // written. Writing inputs waits on memory more than on a core (sixteen
@@ -9,8 +9,15 @@
 // the kernels, the results back) plus the writing outlasted the
 // verification of the one before, so the host waited (bench/README.md).
 // On a discrete GPU the first chunks start with one slot, the other two
-// being pinned beside them (Sweep's members say why), and the host
-// threads are one ThreadTeam for the whole sweep.
+// being pinned beside them (Sweep's members say why).
+//
+// The host threads (one ThreadTeam) take pieces of work from the chunks as
+// they come, with no step that all of them end together: a thread that
+// finishes the last piece of chunk c-1 goes on to chunk c, so one thread
+// that the system pauses (a driver's thread, another process, a virtual
+// machine's neighbours) delays only its own piece and not every other
+// thread with it. A slot is free for the next chunk once every piece of
+// its chunk is verified.
 //
 // Why this shape: for an exhaustive sweep the device is fast and the host
 // decides the speed, so (1) all kernels of a sweep share one input upload and
@@ -64,11 +71,12 @@ struct SweepTimes {
   double setup_s = 0;        // allocating and mapping the buffers before the sweep (the first slot's only
                              // on the staged path: the others are pinned beside the first chunks)
   double wall_s = 0;         // the whole sweep
-  double host_fill_s = 0;    // host threads writing inputs (from the second chunk on, beside verifying)
-  double host_verify_s = 0;  // host threads verifying (and, beside it, writing the next chunk's inputs)
-  double wait_s = 0;         // the host idle, waiting for the device
-  double host_idle_s = 0;    // threads idle in the steps (waking, or done before the step's last piece),
-                             // in thread-seconds over the threads
+  // What the host threads did, in thread-seconds over the threads, so that
+  // the three add up to wall_s:
+  double host_fill_s = 0;    // writing inputs and launching chunks
+  double host_verify_s = 0;  // verifying
+  double host_idle_s = 0;    // nothing to do: waiting for the device's results, or for a slot
+  double wait_s = 0;         // of the sweep's wall, a thread waiting on the device's results
   double kernel_s = 0;       // the kernels
   double download_s = 0;     // results back to the host (maps, on the zero-copy path)
   double upload_s = 0;       // inputs to the device (staged path)
@@ -106,7 +114,9 @@ class Sweep {
 
  private:
   struct Slot;
-  using Range = std::function<void(size_t lo, size_t hi, unsigned thread)>;
+  class Pipeline;  // one run of pipeline() (sweep.cpp)
+  // Lanes [lo, hi) of a chunk, on host thread THREAD.
+  using ChunkRange = std::function<void(const SweepChunk&, size_t lo, size_t hi, unsigned thread)>;
   // Makes slot S's arrays, mapped through Q.
   void make_slot(unsigned s, cl::CommandQueue& q);
   // Adds the slots made in the background since the last call to free_.
@@ -116,14 +126,13 @@ class Sweep {
   // Pads the slot's filled chunk and enqueues its upload, kernels and
   // downloads.
   void launch(unsigned slot);
-  void finish(unsigned slot);  // waits for the slot's downloads
-  SweepChunk* chunk_view(unsigned slot);
+  bool landed(unsigned slot) const;  // whether the slot's downloads have ended (no wait)
+  void finish(unsigned slot);        // waits for the slot's downloads
   void restore_sentinels(const SweepChunk& ch, size_t lo, size_t hi);
-  // On the host threads: FILL over [0, fill_count), in pieces that at most
-  // FILLERS threads take, first; then DONE, once, on the thread that wrote
-  // the last piece; and VERIFY over [0, verify_count), on every thread.
-  void work(size_t fill_count, unsigned fillers, const Range& fill, const std::function<void()>& done,
-            size_t verify_count, const Range& verify);
+  // The sweep of lanes [FIRST, FIRST + TOTAL) on the host threads (sweep.cpp
+  // says how they share it): FILL writes a chunk's inputs, VERIFY checks
+  // its results, each on pieces of a chunk.
+  void pipeline(uint64_t first, uint64_t total, const ChunkRange& fill, const ChunkRange& verify);
   double now() const;
 
   CaseRun& run_;
@@ -139,7 +148,7 @@ class Sweep {
   static constexpr unsigned kSlots = 3;
   static constexpr unsigned kFillShare = 4;
   std::unique_ptr<Slot> slots_[kSlots];
-  std::deque<unsigned> free_;  // slots that hold no chunk, oldest first (run()'s thread only)
+  std::deque<unsigned> free_;  // slots that hold no chunk, oldest first (guarded by pipeline()'s lock)
   unsigned collected_ = 0;     // slots handed to free_ so far
   // On the staged path the first slot is pinned before the sweep and the
   // others by MAKER_ while it runs: pinning took about half a second per
@@ -167,68 +176,20 @@ template <class Acc>
 std::vector<Acc> Sweep::run(uint64_t first, uint64_t total, const Fill& fill, const Verify<Acc>& verify,
                             const Acc& proto) {
   // Each thread's accumulator is copied from PROTO by that thread, on its
-  // first chunk, into a slot of its own cache lines: the heap blocks of
+  // first piece, into a slot of its own cache lines: the heap blocks of
   // accumulators copied one after another by one thread would share cache
   // lines, and the counters every lane updates would bounce between cores.
   struct alignas(128) Slot {
     std::optional<Acc> acc;
   };
   std::vector<Slot> slots(threads_);
-  const double t0 = now();
-  const uint64_t chunks = (total + chunk_lanes_ - 1) / chunk_lanes_;
-  // Writes chunk L's inputs into slot S (FILLERS threads) and launches it,
-  // beside the verification of CHECKED when there is one; S = kSlots
-  // writes nothing.
-  const auto step = [&](unsigned s, uint64_t l, unsigned fillers, const SweepChunk* checked) {
-    const double w0 = now();
-    const SweepChunk* filled = nullptr;
-    if (s < kSlots) {
-      const uint64_t lane0 = first + l * chunk_lanes_;
-      prepare(s, lane0, size_t(std::min<uint64_t>(chunk_lanes_, first + total - lane0)));
-      filled = chunk_view(s);
-    }
-    const std::function<void()> launch_filled = [&] {
-      times_.host_fill_s += now() - w0;
-      launch(s);
-    };
-    work(
-        filled ? filled->valid : 0, fillers, [&](size_t lo, size_t hi, unsigned) { fill(*filled, lo, hi); },
-        filled ? launch_filled : std::function<void()>(), checked ? checked->count : 0,
-        [&](size_t lo, size_t hi, unsigned t) {
-          if (!slots[t].acc) slots[t].acc.emplace(proto);
-          if (lo < checked->valid) verify(*checked, lo, std::min(hi, checked->valid), *slots[t].acc);
-          restore_sentinels(*checked, lo, hi);
-        });
-    if (checked) times_.host_verify_s += now() - w0;
-  };
-  // While fewer than kSlots - 1 chunks are on the device and a slot is
-  // free, every thread writes the next chunk. Otherwise the oldest chunk
-  // on the device is verified, with the next one written beside it by a
-  // few threads into a free slot, if there is one: with every slot made
-  // that is chunk c - 1 verified while chunk c is on the device and chunk
-  // c + 1 is written.
-  std::deque<unsigned> on_device;
-  uint64_t next = 0;
-  while (next < chunks || !on_device.empty()) {
-    collect_slots();
-    if (next < chunks && !free_.empty() && on_device.size() + 1 < kSlots) {
-      const unsigned s = free_.front();
-      free_.pop_front();
-      step(s, next++, threads_, nullptr);
-      on_device.push_back(s);
-      continue;
-    }
-    const unsigned v = on_device.front();
-    on_device.pop_front();
-    finish(v);
-    unsigned s = kSlots;
-    if (next < chunks && !free_.empty()) s = free_.front(), free_.pop_front();
-    step(s, next, std::max(1u, threads_ / kFillShare), chunk_view(v));
-    if (s < kSlots) on_device.push_back(s), ++next;
-    free_.push_back(v);
-  }
-  times_.chunks += chunks;
-  times_.wall_s += now() - t0;
+  pipeline(
+      first, total, [&](const SweepChunk& ch, size_t lo, size_t hi, unsigned) { fill(ch, lo, hi); },
+      [&](const SweepChunk& ch, size_t lo, size_t hi, unsigned t) {
+        if (!slots[t].acc) slots[t].acc.emplace(proto);
+        if (lo < ch.valid) verify(ch, lo, std::min(hi, ch.valid), *slots[t].acc);
+        restore_sentinels(ch, lo, hi);
+      });
   std::vector<Acc> acc;
   for (Slot& slot : slots) acc.push_back(slot.acc ? std::move(*slot.acc) : proto);
   return acc;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include "checks.hpp"
 #include "json.hpp"
@@ -29,9 +30,11 @@ struct Tally {
 };
 
 // Every kernel computes out = in * 3 + 1 on uints; the host knows the input
-// of lane i is (first + i) * 2654435761.
+// of lane i is (first + i) * 2654435761. In case sweeptest.throws the
+// verification of lane 77777 throws, as a verifier's failure would.
 void check_sweep(CaseRun& run) {
   const std::string prefix = run.c.kernel;  // "triple" or a broken variant
+  const bool throws = run.c.id == "sweeptest.throws";
   std::vector<cl::Kernel> ks;
   const auto& p = run.program();
   if (!p.ok) throw BuildFailed{&p};
@@ -43,8 +46,9 @@ void check_sweep(CaseRun& run) {
       std::memcpy(ch.in[0] + 4 * i, &x, 4);
     }
   };
-  Sweep::Verify<Tally> verify = [](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
+  Sweep::Verify<Tally> verify = [throws](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
     for (size_t i = lo; i < hi; ++i) {
+      if (throws && ch.first + i == 77777) throw std::runtime_error("verifier failed at lane 77777");
       const uint32_t want = uint32_t((ch.first + i) * 2654435761u) * 3 + 1;
       for (const auto& out : ch.out) {
         uint32_t got;
@@ -75,6 +79,7 @@ const char* kManifest = R"({"format": 1, "suite": "sweeptest", "spec": "",
   "programs": {"p": {"file": "p.cl", "requires": []}},
   "cases": [
     {"id": "sweeptest.good", "labels": [], "program": "p", "kernel": "triple", "check": "sweeptest.run", "group": "g", "requires": [], "expect": "build", "params": {}},
+    {"id": "sweeptest.throws", "labels": [], "program": "p", "kernel": "triple", "check": "sweeptest.run", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "sweeptest.skips", "labels": [], "program": "p", "kernel": "skip", "check": "sweeptest.run", "group": "g", "requires": [], "expect": "build", "params": {}},
     {"id": "sweeptest.wrong", "labels": [], "program": "p", "kernel": "wrong", "check": "sweeptest.run", "group": "g", "requires": [], "expect": "build", "params": {}}
   ]})";
@@ -131,6 +136,13 @@ TEST_P(SweepPathTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
   for (std::string line; std::getline(in, line); ++seen) {
     json::Value r = json::parse(line);
     const std::string id = r.at("case").as_string();
+    if (id == "sweeptest.throws") {
+      // The sweep stops, every host thread with it, and the case says why;
+      // the cases after it still run.
+      EXPECT_EQ(r.at("status").as_string(), "error");
+      EXPECT_EQ(r.at("detail").as_string(), "verifier failed at lane 77777");
+      continue;
+    }
     const json::Value& sweep = r.at("metrics").at("sweep");
     EXPECT_EQ(sweep.at("chunks").as_uint(), (kTotal + 4799) / 4800) << id;
     EXPECT_EQ(sweep.at("path").as_string(), GetParam()) << id;
@@ -144,7 +156,7 @@ TEST_P(SweepPathTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
       EXPECT_NE(r.at("failures").as_array().front().at("note").as_string().find("3 wrong"), std::string::npos) << id;
     }
   }
-  EXPECT_EQ(seen, 3);
+  EXPECT_EQ(seen, 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, SweepPathTest, testing::Values("staged", "zero-copy"));
