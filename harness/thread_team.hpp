@@ -1,8 +1,7 @@
 // A fixed team of host threads that runs one function on every member at
-// once, again and again: a sweep's steps (one per chunk, hundreds per
-// sweep) then cost a wake-up each instead of starting and joining a
-// thread per core at every step (bench/README.md has what the threads'
-// idle time was with each).
+// once, again and again, with the caller as one of them: a sweep runs its
+// pipeline on one (Sweep::Pipeline), and the threads wait for each other
+// only at the end of each run.
 #pragma once
 
 #include <condition_variable>
