@@ -146,6 +146,13 @@ TEST_P(SweepPathTest, EveryLaneOfEveryWidthIsCheckedAndOneBadLaneIsFound) {
     const json::Value& sweep = r.at("metrics").at("sweep");
     EXPECT_EQ(sweep.at("chunks").as_uint(), (kTotal + 4799) / 4800) << id;
     EXPECT_EQ(sweep.at("path").as_string(), GetParam()) << id;
+    // The host threads' time is all accounted for: writing, verifying or
+    // idle, in thread-seconds over the threads, adds up to the sweep's wall.
+    const double wall = sweep.at("wall_s").as_double();
+    const double spent =
+        sweep.at("host_fill_s").as_double() + sweep.at("host_verify_s").as_double() + sweep.at("host_idle_s").as_double();
+    EXPECT_NEAR(spent, wall, 1e-9 + 1e-9 * wall) << id;
+    EXPECT_GT(sweep.at("host_verify_s").as_double(), 0) << id;
     if (id == "sweeptest.good") {
       EXPECT_EQ(r.at("status").as_string(), "pass");
       EXPECT_EQ(r.at("checked").as_uint(), 3 * kTotal);
