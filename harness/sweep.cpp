@@ -40,14 +40,16 @@ namespace {
 // Lanes per chunk: large enough that per-chunk overheads vanish, small
 // enough that SLOTS slots of every array fit the device comfortably. A CPU
 // device shares the host's caches and cores, so it gets smaller chunks.
-// On a GPU, 2^23: pinning the slots' host memory takes time in proportion
-// to their size before the sweep starts, and per-chunk overheads grow as
-// chunks shrink; the four benchmark conversions on the H200 took 11.09 s
-// in all with 2^23 lanes, 11.65 s with 2^24, 12.62 s with 2^25 and 12.98 s
-// with 2^22 (bench/README.md).
+// On a GPU, 2^22: pinning the slots' host memory, and freeing it, takes
+// time in proportion to their size, and per-chunk overheads grow as
+// chunks shrink. Since the host threads stopped ending every chunk
+// together, a chunk costs little: on a lent H100 host the four benchmark
+// conversions took 9.36-9.64 s in all with 2^22 lanes against 9.88-10.24 s
+// with 2^23, the two half stores 3.94-4.24 s against 4.16-4.68 s, and
+// float and double sin the same (bench/README.md).
 size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t biggest_elem, unsigned slots) {
   const DeviceInfo& d = h.info;
-  size_t lanes = cpu ? size_t(1) << 20 : size_t(1) << 23;
+  size_t lanes = cpu ? size_t(1) << 20 : size_t(1) << 22;
   while (lanes > 4096 &&
          (lanes * biggest_elem > d.max_alloc_bytes || 2 * slots * lanes * bytes_per_lane > d.global_mem_bytes))
     lanes /= 2;
