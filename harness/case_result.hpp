@@ -44,6 +44,9 @@ struct Mismatch {
   std::optional<WrongBits> bits = std::nullopt;
   std::string edge = {};
   std::string kind = {};
+  // Which result of a built-in with several the value is (math: the
+  // output's judge, such as "lgamma_r.sign"); empty where there is one.
+  std::string output_name = {};
   int excused_by = -1;  // set by the tally: index of the entry that describes it
 };
 
@@ -115,6 +118,7 @@ class FailureTally {
     m.ulp = -1;
     m.edge.clear();
     m.kind.clear();
+    m.output_name.clear();
     m.excused_by = -1;
     return m;
   }

@@ -159,7 +159,8 @@ class EntryReader {
     f.evidence = e_.at("evidence");
     const json::Value& x = e_.get("excuses");
     if (!x.is_object()) fault("missing 'excuses' object: which wrong values the defect accounts for");
-    only(x, {"kinds", "widths", "inputs", "expected", "edge", "max_ulp", "max_count", "max_count_full"}, " in 'excuses'");
+    only(x, {"kinds", "widths", "inputs", "expected", "edge", "output", "max_ulp", "max_count", "max_count_full"},
+         " in 'excuses'");
     if (x.get("kinds").is_null()) fault("missing 'kinds' in 'excuses'");
     f.kinds = name_set(x.get("kinds"), kKinds, "kinds");
     if (x.has("widths")) {
@@ -184,6 +185,7 @@ class EntryReader {
       if (f.expected.arg >= 0) fault("'arg' belongs in 'inputs', not 'expected'");
     }
     if (x.has("edge")) f.edge = text(x, "edge", nullptr);
+    if (x.has("output")) f.output = text(x, "output", nullptr);
     if (x.has("max_ulp")) {
       f.max_ulp = number(x.get("max_ulp"), "'max_ulp'");
       if (!(f.max_ulp >= 0)) fault("'max_ulp' must be at least 0");
@@ -282,6 +284,7 @@ int CaseExcuses::cover(const Mismatch& m) const {
         (!m.bits || std::find(e.widths.begin(), e.widths.end(), m.bits->width) == e.widths.end()))
       continue;
     if (!e.edge.empty() && (m.edge.empty() || !glob_match(e.edge, m.edge))) continue;
+    if (!e.output.empty() && (m.output_name.empty() || !glob_match(e.output, m.output_name))) continue;
     if (e.max_ulp >= 0 && !(m.ulp >= 0 && m.ulp <= e.max_ulp)) continue;
     if (e.has_inputs) {
       if (!m.bits) continue;

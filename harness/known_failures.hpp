@@ -27,6 +27,9 @@
 //                   "bits": ["0x...", ...]}       (optional; every condition given must hold),
 //        "expected": {the same conditions, less "arg", on the correct result} (optional),
 //        "edge": glob on the edge-case name        (optional),
+//        "output": glob on which result of a built-in with several the value
+//                  is (optional; math: the output's judge, "lgamma_r.sign"):
+//                  an entry that names one excuses no value of another,
 //        "max_ulp": N                              (optional: any error),
 //        "max_count": N,                           (wrong values excused in one run of the case)
 //        "max_count_full": N                       (optional: the same under --mode full)
@@ -61,6 +64,7 @@ struct KnownFailure {
   bool has_inputs = false, has_expected = false;
   ValueCondition inputs, expected;
   std::string edge;  // empty: any
+  std::string output;  // glob on Mismatch::output_name; empty: any
   double max_ulp = -1;  // <0: any error
   uint64_t max_count = 0, max_count_full = 0;
   json::Value evidence;

@@ -318,18 +318,21 @@ class MathVerifier {
     return false;
   }
 
-  // Counts in ACC's tally the wrong results of widths [K0, K1) at LANE, all
-  // the same bits GOT; WANT is the reference's in the output's format ('f'
-  // or 'i'); EDGE names the edge case it checks and KIND, where not empty,
+  // Counts in ACC's tally the wrong results of output OUT at widths [K0,
+  // K1) of LANE, all the same bits GOT (a built-in with several outputs
+  // names it, for the known-failure entries that name one); WANT is the
+  // reference's in the output's format ('f' or 'i'); EDGE names the edge
+  // case it checks and KIND, where not empty,
   // its kind of wrong value. EXPECTED() and NOTE() give the reference's
   // text and what was checked; they run only for a result the tally keeps,
   // so a defect across a sweep costs no text per wrong value.
   template <class Expected, class Note>
-  void add_failures(Acc& acc, uint64_t lane, size_t k0, size_t k1, const Tuple& t, char format, uint64_t got,
-                    uint64_t want, double ulp, Expected&& expected, Note&& note, const std::string& edge = kNoEdge,
-                    const char* kind = "") const {
+  void add_failures(Acc& acc, const Output& out, uint64_t lane, size_t k0, size_t k1, const Tuple& t, char format,
+                    uint64_t got, uint64_t want, double ulp, Expected&& expected, Note&& note,
+                    const std::string& edge = kNoEdge, const char* kind = "") const {
     Mismatch& m = acc.failures.scratch();
     m.index = lane;
+    if (outputs_.size() > 1) m.output_name = out.judge_name;
     m.ulp = ulp;
     m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
     // The inputs are read in the case's format, integer arguments (ldexp's,
@@ -863,7 +866,7 @@ class MathVerifier {
     };
     const Bits want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
     for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
-    add_failures(acc, lane, k0, k1, t, Fmt::code, got, want, u, [&] { return reference_text(p); }, note, edge);
+    add_failures(acc, out, lane, k0, k1, t, Fmt::code, got, want, u, [&] { return reference_text(p); }, note, edge);
     return false;
   }
 
@@ -885,7 +888,7 @@ class MathVerifier {
           acc.quiet_nans += Fmt::quiet(got);
         } else {
           ++acc.widths[k].failed;
-          add_failures(acc, lane, k, k + 1, t, Fmt::code, got, Fmt::quiet_nan, HUGE_VAL,
+          add_failures(acc, out, lane, k, k + 1, t, Fmt::code, got, Fmt::quiet_nan, HUGE_VAL,
                       [] { return std::string("a NaN"); }, [] { return std::string("nan() must return a NaN"); });
         }
       }
@@ -908,7 +911,7 @@ class MathVerifier {
         if (!rejected_want && out.int_judge->accepts(args, got[k0])) continue;
         const int32_t want = rejected_want ? *rejected_want : int32_t(out.int_judge->exact(args));
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
-        add_failures(acc, lane, k0, k1, t, 'i', uint32_t(got[k0]), uint32_t(want), HUGE_VAL,
+        add_failures(acc, out, lane, k0, k1, t, 'i', uint32_t(got[k0]), uint32_t(want), HUGE_VAL,
                      [&] { return std::to_string(want); }, [&] { return out.judge_name + ": wrong integer result"; });
       }
       return;
@@ -967,7 +970,7 @@ class MathVerifier {
         // a kind of wrong value from the bits.
         const std::optional<uint64_t> want = math::expected_bits(check, j, t, Fmt::fp64);
         add_failures(
-            acc, lane, k, k + 1, t, out.is_int ? 'i' : Fmt::code, got, want.value_or(got), HUGE_VAL,
+            acc, out, lane, k, k + 1, t, out.is_int ? 'i' : Fmt::code, got, want.value_or(got), HUGE_VAL,
             [&] { return math::expected_text(check, j); },
             [&] { return "edge case \"" + check.name + "\" (" + check.section + ")"; }, check.name,
             want ? "" : "wrong_value");

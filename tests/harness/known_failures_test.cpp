@@ -138,6 +138,24 @@ TEST(KnownFailures, EdgeEntriesNameTheEdgeCase) {
   EXPECT_EQ(settle(k, {m}), "fail");
 }
 
+// An entry that names one output of a built-in with several (lgamma_r's
+// sign) excuses no wrong value of another (its lgamma value), even one
+// that fits every other condition, nor a value that names no output.
+TEST(KnownFailures, OutputEntriesExcuseOnlyThatOutput) {
+  auto k = KnownFailures::load(write_temp(one_entry(
+      R"({"kinds": ["wrong_value"], "output": "lgamma_r.sign", "expected": {"range": ["-1", "1"]}, "max_count": 9})")));
+  Mismatch sign = wrong_float(kOne, kTwo, kOne);
+  sign.output_name = "lgamma_r.sign";
+  EXPECT_EQ(settle(k, {sign}), "known_fail");
+  Mismatch value = sign;
+  value.output_name = "lgamma_r";
+  EXPECT_EQ(settle(k, {value}), "fail");
+  value.output_name.clear();
+  EXPECT_EQ(settle(k, {value}), "fail");
+  EXPECT_THROW(KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "output": "", "max_count": 9})"))),
+               SetupError);
+}
+
 TEST(KnownFailures, PassWithAnEntryIsXpassAndRecordSaysWhatMatched) {
   auto k = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "inputs": {"class": ["subnormal"]}, "max_count": 10})")));
   EXPECT_EQ(settle(k, {}), "xpass");
