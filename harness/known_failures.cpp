@@ -185,7 +185,10 @@ class EntryReader {
       if (f.expected.arg >= 0) fault("'arg' belongs in 'inputs', not 'expected'");
     }
     if (x.has("edge")) f.edge = text(x, "edge", nullptr);
-    if (x.has("output")) f.output = text(x, "output", nullptr);
+    if (x.has("output")) {
+      f.output = text(x, "output", nullptr);
+      f.output_is_glob = f.output.find_first_of("*?") != std::string::npos;
+    }
     if (x.has("max_ulp")) {
       f.max_ulp = number(x.get("max_ulp"), "'max_ulp'");
       if (!(f.max_ulp >= 0)) fault("'max_ulp' must be at least 0");
@@ -284,7 +287,9 @@ int CaseExcuses::cover(const Mismatch& m) const {
         (!m.bits || std::find(e.widths.begin(), e.widths.end(), m.bits->width) == e.widths.end()))
       continue;
     if (!e.edge.empty() && (m.edge.empty() || !glob_match(e.edge, m.edge))) continue;
-    if (!e.output.empty() && (m.output_name.empty() || !glob_match(e.output, m.output_name))) continue;
+    if (!e.output.empty() &&
+        (e.output_is_glob ? m.output_name.empty() || !glob_match(e.output, m.output_name) : e.output != m.output_name))
+      continue;
     if (e.max_ulp >= 0 && !(m.ulp >= 0 && m.ulp <= e.max_ulp)) continue;
     if (e.has_inputs) {
       if (!m.bits) continue;

@@ -152,6 +152,13 @@ TEST(KnownFailures, OutputEntriesExcuseOnlyThatOutput) {
   EXPECT_EQ(settle(k, {value}), "fail");
   value.output_name.clear();
   EXPECT_EQ(settle(k, {value}), "fail");
+  // The same with a pattern rather than a name.
+  auto glob = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "output": "*.sign", "max_count": 9})")));
+  EXPECT_EQ(settle(glob, {sign}), "known_fail");
+  value.output_name = "lgamma_r";
+  EXPECT_EQ(settle(glob, {value}), "fail");
+  value.output_name.clear();
+  EXPECT_EQ(settle(glob, {value}), "fail");
   EXPECT_THROW(KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "output": "", "max_count": 9})"))),
                SetupError);
 }
