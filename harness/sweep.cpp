@@ -296,18 +296,17 @@ class Sweep::Pipeline {
     return true;
   }
 
+  // Whether slot S's chunk has verification pieces not yet handed out.
+  bool has_pieces(unsigned s) const { return progress_[s].verify_at < sw_.slots_[s]->chunk.count; }
   bool verify_left() const {
-    for (unsigned s : verifying_)
-      if (progress_[s].verify_at < sw_.slots_[s]->chunk.count) return true;
-    return false;
+    return std::any_of(verifying_.begin(), verifying_.end(), [&](unsigned s) { return has_pieces(s); });
   }
 
   // A piece of the oldest chunk with pieces left. A slot is free again
   // once all of its chunk is verified.
   bool take_verify(unsigned t, std::unique_lock<std::mutex>& lock) {
-    const auto with_pieces = std::find_if(verifying_.begin(), verifying_.end(), [&](unsigned s) {
-      return progress_[s].verify_at < sw_.slots_[s]->chunk.count;
-    });
+    const auto with_pieces =
+        std::find_if(verifying_.begin(), verifying_.end(), [&](unsigned s) { return has_pieces(s); });
     if (with_pieces == verifying_.end()) return false;
     const unsigned s = *with_pieces;
     Progress& p = progress_[s];
