@@ -118,6 +118,23 @@ AVX2_INLINE __m256d second_case(const Block& b, size_t i, __m256d a, __m256d gd,
   return _mm256_andnot_pd(widen(by_mpfr), _mm256_and_pd(enclosed, _mm256_blendv_pd(same_infinity, nan_a, widen(nan))));
 }
 
+// The results' rows of the widths, for the first looks below: where the
+// number of widths W is known at compile time, their pointers in locals,
+// read once; else RESULTS itself.
+template <size_t W>
+struct WidthRows {
+  const uint32_t* own[W > 0 ? W : 1];
+  const uint32_t* const* results;
+  explicit WidthRows(const uint32_t* const* r) : results(r) {
+    if constexpr (W > 0)
+      for (size_t k = 0; k < W; ++k) own[k] = r[k];
+  }
+  const uint32_t* const* rows() const {
+    if constexpr (W > 0) return own;
+    return results;
+  }
+};
+
 // The first look of pass_block_avx2 at an unsettled block under an ULP
 // bound ULPS, four points per step, each point's results the same at
 // every width: finite results that pass quick_within (kind (b)), and NaNs
@@ -140,13 +157,8 @@ __attribute__((target("avx2,fma"), noinline)) void quick_passes(const Block& b, 
   const __m256d at_least = _mm256_set1_pd(large), beyond = _mm256_set1_pd(huge), bound = _mm256_set1_pd(ulps);
   const __m256d none = _mm256_set1_pd(-1);
   const __m256i bias = _mm256_set1_epi64x(Double::bias);
-  // A known number of widths: their rows in locals, read once.
-  const uint32_t* own_rows[W > 0 ? W : 1];
-  const uint32_t* const* rows = results;
-  if constexpr (W > 0) {
-    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
-    rows = own_rows;
-  }
+  const WidthRows<W> width_rows(results);
+  const uint32_t* const* rows = width_rows.rows();
   __m256d largest = max;
   for (size_t i = 0; i < n4; i += 4) {
     const __m128i g = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[0] + i));
@@ -286,12 +298,8 @@ __attribute__((target("avx512f,avx2,fma"), noinline)) void quick_passes8(const B
   const __m512d at_least = _mm512_set1_pd(large), beyond = _mm512_set1_pd(huge), bound = _mm512_set1_pd(ulps);
   const __m512d none = _mm512_set1_pd(-1);
   const __m512i bias = _mm512_set1_epi64(Double::bias);
-  const uint32_t* own_rows[W > 0 ? W : 1];
-  const uint32_t* const* rows = results;
-  if constexpr (W > 0) {
-    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
-    rows = own_rows;
-  }
+  const WidthRows<W> width_rows(results);
+  const uint32_t* const* rows = width_rows.rows();
   __m512d largest = _mm512_set1_pd(-1);
   for (size_t i = 0; i < n8; i += 8) {
     const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[0] + i));
@@ -336,12 +344,8 @@ __attribute__((target("avx512f,avx2,fma"), noinline)) void nearest_passes8(const
   const size_t nw = W > 0 ? W : widths;
   const __m256i exponent_mask = _mm256_set1_epi32(0x7f800000);
   const __m512d at_least = _mm512_set1_pd(large), beyond = _mm512_set1_pd(huge), none = _mm512_set1_pd(-1);
-  const uint32_t* own_rows[W > 0 ? W : 1];
-  const uint32_t* const* rows = results;
-  if constexpr (W > 0) {
-    for (size_t k = 0; k < W; ++k) own_rows[k] = results[k];
-    rows = own_rows;
-  }
+  const WidthRows<W> width_rows(results);
+  const uint32_t* const* rows = width_rows.rows();
   __m512d largest = none;
   for (size_t i = 0; i < n8; i += 8) {
     const __m256i g = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[0] + i));
