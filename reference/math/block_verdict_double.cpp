@@ -73,6 +73,17 @@ bool passes_one(const Block& b, size_t i, const uint64_t* const* results, size_t
 
 }  // namespace
 
+bool pass_double_each_width(const Block& b, size_t i, const uint64_t* const* results, size_t widths,
+                            const Bound& bound, double large, double huge, double max_so_far, double* ulp) {
+  const bool cr = bound.correctly_rounded();
+  if (!(cr || (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5))) return false;
+  for (size_t k = 0; k < widths; ++k) {
+    const uint64_t* one[1] = {results[k]};
+    if (!passes_one(b, i, one, 1, cr, bound.value, large, huge, max_so_far, &ulp[k])) return false;
+  }
+  return true;
+}
+
 void pass_double_block(const Block& b, const uint64_t* const* results, size_t widths, const Bound& bound,
                        double large, double huge, double max_so_far, BlockPasses& out) {
   std::fill(out.passed, out.passed + BlockPasses::kWords, 0);

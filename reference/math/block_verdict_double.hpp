@@ -47,4 +47,13 @@ namespace clconform::ref::math {
 void pass_double_block(const DoubleJudge::Block& b, const uint64_t* const* results, size_t widths,
                        const Bound& bound, double large, double huge, double max_so_far, BlockPasses& out);
 
+// Point I of a prepared block whose results differ between widths: true
+// when the result of every width passes as pass_double_block would pass
+// it were it every width's (with LARGE, HUGE and MAX_SO_FAR as there), its
+// error in ULP[k]; false (ULP partly set) when any needs DoubleJudge::judge.
+// Without it each such point is prepared again for the judge, at about a
+// tenth of a microsecond per point of a double-double tier.
+bool pass_double_each_width(const DoubleJudge::Block& b, size_t i, const uint64_t* const* results, size_t widths,
+                            const Bound& bound, double large, double huge, double max_so_far, double* ulp);
+
 }  // namespace clconform::ref::math

@@ -579,8 +579,9 @@ class MathVerifier {
   // Lanes [LO, HI) of a double case with one common output
   // (common_case_ok_), a block of kBatch at a time: the references of the
   // block (DoubleJudge::prepare_block), the results that pass for certain
-  // counted by rm::pass_double_block, every other lane as verify_points
-  // takes it (common_case, else numeric_lane).
+  // counted by rm::pass_double_block, or width by width by
+  // rm::pass_double_each_width where the widths differ, every other lane
+  // as verify_points takes it (common_case, else numeric_lane).
   void verify_double_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     static_assert(kBatch == rm::DoubleJudge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
@@ -613,6 +614,12 @@ class MathVerifier {
       count_passes(ch, b0, out, blk, results[0], passes, c, acc);
       for_each_other(passes.passed, n, [&](size_t i) {
         const uint64_t lane = ch.first + b0 + i;
+        double ulp[kMaxWidths];
+        if (rm::pass_double_each_width(blk, i, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), max_so_far,
+                                       ulp)) {
+          count_each_width(ch, b0, i, out, blk, results, ulp, c, acc);
+          return;
+        }
         Tuple t;
         read_tuple(ch, b0 + i, t);
         const Point p = out.judge->point(blk, i);
@@ -686,6 +693,26 @@ class MathVerifier {
     for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
   }
 
+  // Lane B0 + I of a block, whose results RESULTS[k][I] passed width by
+  // width with errors ULP[k] (rm::pass_each_width, pass_double_each_width),
+  // counted in C and ACC as record counts each width's result.
+  template <class Block, class Result>
+  void count_each_width(const SweepChunk& ch, size_t b0, size_t i, const Output& out, const Block& blk,
+                        const Result* const* results, const double* ulp, Common& c, Acc& acc) const {
+    const uint64_t lane = ch.first + b0 + i;
+    for (size_t k = 0; k < widths_.size(); ++k) {
+      const double u = ulp[k];
+      ++acc.hist[bin_of(u)];
+      ++c.width_checked[k];
+      c.width_max[k] = std::max(c.width_max[k], u);
+      if (beats_worst(acc, u, lane)) {
+        Tuple t;
+        read_tuple(ch, b0 + i, t);
+        acc.worst = {u, lane, widths_[k], results[k][i], t, reference_text(out.judge->point(blk, i))};
+      }
+    }
+  }
+
   // Lane B0 + I of a block, output J, which pass_block left undecided:
   // counted as record counts each width's result when every width passes
   // on its own (rm::pass_each_width), else through common_case (a single
@@ -696,17 +723,7 @@ class MathVerifier {
     const Output& out = outputs_[j];
     double ulp[kMaxWidths];
     if (rm::pass_each_width(blk, i, results, widths_.size(), out.fixed->bound, ulp)) {
-      for (size_t k = 0; k < widths_.size(); ++k) {
-        const double u = ulp[k];
-        ++acc.hist[bin_of(u)];
-        ++c.width_checked[k];
-        c.width_max[k] = std::max(c.width_max[k], u);
-        if (beats_worst(acc, u, lane)) {
-          Tuple t;
-          read_tuple(ch, b0 + i, t);
-          acc.worst = {u, lane, widths_[k], results[k][i], t, reference_text(out.judge->point(blk, i))};
-        }
-      }
+      count_each_width(ch, b0, i, out, blk, results, ulp, c, acc);
       return;
     }
     Tuple t;

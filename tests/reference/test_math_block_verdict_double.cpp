@@ -2,7 +2,8 @@
 // every point of a prepared block has the kind and fields prepare gives it
 // alone, and point() returns prepare's point; every result pass_double_block passes is one DoubleJudge::judge
 // passes without MPFR, with the same error to the bit; and it passes every
-// result it is meant to take (a kFast point's certain nearest double under
+// result it is meant to take; and so, result by result, does
+// pass_double_each_width where the widths differ (a kFast point's certain nearest double under
 // correct rounding, a finite result the judge's double arithmetic passes
 // under an ULP bound, the expected NaN, infinity or zero). Arguments mix
 // stratified doubles with the ones whose points are of the rarer kinds:
@@ -116,7 +117,7 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
   std::vector<std::vector<uint64_t>> results(kWidths, std::vector<uint64_t>(Block::kCapacity));
   const uint64_t* rows[kWidths];
   for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
-  long kinds[5] = {}, passed = 0, compared = 0;
+  long kinds[5] = {}, passed = 0, compared = 0, each_passed = 0;
   for (const Case& c : cases) {
     for (const math::Denormals denormals : {math::Denormals::Kept, math::Denormals::MayFlush}) {
       const DoubleJudge judge(c.function, denormals);
@@ -165,29 +166,45 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
         double max_ulp = -1;
         for (size_t i = 0; i < b->n; ++i) {
           const DoubleJudge::Point& p = points[i];
+          // Whether the block is meant to pass result G were it every
+          // width's, with what error.
+          const auto meant_to_pass = [&](uint64_t g, double* ulp) {
+            *ulp = 0;
+            switch (b->kind[i]) {
+              case Block::kFast: {
+                const double d = DoubleJudge::fast_distance(p, g);
+                *ulp = d / p.ulp_q;
+                return c.bound.correctly_rounded() ? g == p.nearest
+                                                   : (g & 0x7ff0000000000000ull) != 0x7ff0000000000000ull &&
+                                                         DoubleJudge::fast_passes(p, d, c.bound.value);
+              }
+              case Block::kNanResult: return is_nan_bits(g);
+              case Block::kPlusInf: return g == 0x7ff0000000000000ull;
+              case Block::kZero: return (g << 1) == 0;
+              default: return false;
+            }
+          };
           const uint64_t g = results[0][i];
           bool shared = true;
           for (size_t k = 1; k < kWidths; ++k) shared &= results[k][i] == g;
           const bool block_pass = (passes->passed[i / 64] >> (i % 64) & 1) != 0;
-          // What the block is meant to pass.
-          bool expected = false;
           double expected_ulp = 0;
-          if (shared) {
-            switch (b->kind[i]) {
-              case Block::kFast: {
-                const double d = DoubleJudge::fast_distance(p, g);
-                expected_ulp = d / p.ulp_q;
-                expected = c.bound.correctly_rounded()
-                               ? g == p.nearest
-                               : (g & 0x7ff0000000000000ull) != 0x7ff0000000000000ull &&
-                                     DoubleJudge::fast_passes(p, d, c.bound.value);
-                break;
-              }
-              case Block::kNanResult: expected = is_nan_bits(g); break;
-              case Block::kPlusInf: expected = g == 0x7ff0000000000000ull; break;
-              case Block::kZero: expected = (g << 1) == 0; break;
-              default: break;
+          const bool expected = shared && meant_to_pass(g, &expected_ulp);
+          if (!shared) {
+            // Width by width: a pass only where every width's result is
+            // one the block would pass, each with judge's verdict and error.
+            double ulps[kWidths], want_ulps[kWidths];
+            bool every = true;
+            for (size_t k = 0; k < kWidths; ++k) every &= meant_to_pass(results[k][i], &want_ulps[k]);
+            ASSERT_EQ(math::pass_double_each_width(*b, i, rows, kWidths, c.bound, 0.5, 2.0, 0.0, ulps), every)
+                << c.function << " point " << i;
+            for (size_t k = 0; every && k < kWidths; ++k) {
+              const math::Verdict v = judge.judge(p, results[k][i], c.bound);
+              EXPECT_TRUE(v.pass && !v.used_mpfr) << c.function << " point " << i;
+              EXPECT_EQ(to_bits(ulps[k]), to_bits(want_ulps[k]));
+              EXPECT_EQ(to_bits(ulps[k]), to_bits(v.ulp));
             }
+            each_passed += every;
           }
           ASSERT_EQ(block_pass, expected) << c.function << " point " << i << " kind " << b->kind[i] << " result "
                                           << std::hex << g;
@@ -214,6 +231,7 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
   for (long k : kinds) EXPECT_GT(k, 0);
   EXPECT_GT(passed, 10000);
   EXPECT_EQ(compared, passed);
+  EXPECT_GT(each_passed, 100);
 }
 
 // Whether errors A and B of a coarse pass and of the judge fall in the
@@ -247,7 +265,7 @@ TEST(MathBlockVerdictDouble, CoarseBlocksPassWhatTheJudgeReportsAlike) {
   std::vector<std::vector<uint64_t>> results(kWidths, std::vector<uint64_t>(Block::kCapacity));
   const uint64_t* rows[kWidths];
   for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
-  long coarse_points = 0, coarse_passes = 0, full_only = 0, full_fast_passes = 0;
+  long coarse_points = 0, coarse_passes = 0, full_only = 0, full_fast_passes = 0, coarse_each_passes = 0;
   for (const Case& c : cases) {
     for (const math::Denormals denormals : {math::Denormals::Kept, math::Denormals::MayFlush}) {
       const DoubleJudge judge(c.function, denormals);
@@ -296,6 +314,23 @@ TEST(MathBlockVerdictDouble, CoarseBlocksPassWhatTheJudgeReportsAlike) {
         math::pass_double_block(*b, rows, kWidths, c.bound, kLarge, kHuge, so_far, *passes);
         math::pass_double_block(*full, rows, kWidths, c.bound, kLarge, kHuge, so_far, *full_passes);
         for (size_t i = 0; i < b->n; ++i) {
+          // Where the widths differ, each width's pass is judge's, alike.
+          double ulps[kWidths];
+          bool shared = true;
+          for (size_t k = 1; k < kWidths; ++k) shared &= results[k][i] == results[0][i];
+          if (!shared && math::pass_double_each_width(*b, i, rows, kWidths, c.bound, kLarge, kHuge, so_far, ulps)) {
+            for (size_t k = 0; k < kWidths; ++k) {
+              const math::Verdict v = judge.judge(points[i], results[k][i], c.bound);
+              EXPECT_TRUE(v.pass && !v.used_mpfr) << c.function << " point " << i;
+              EXPECT_TRUE(same_bin(ulps[k], v.ulp, kLarge, kHuge)) << ulps[k] << " " << v.ulp;
+              if (b->kind[i] == Block::kCoarse) {
+                EXPECT_LT(v.ulp, so_far);
+              } else {
+                EXPECT_EQ(to_bits(ulps[k]), to_bits(v.ulp));
+              }
+            }
+            coarse_each_passes += b->kind[i] == Block::kCoarse;
+          }
           const bool pass = (passes->passed[i / 64] >> (i % 64) & 1) != 0;
           const bool full_pass = (full_passes->passed[i / 64] >> (i % 64) & 1) != 0;
           const bool counted = so_far == HUGE_VAL && b->kind[i] == Block::kCoarse;
@@ -328,6 +363,7 @@ TEST(MathBlockVerdictDouble, CoarseBlocksPassWhatTheJudgeReportsAlike) {
               "that the double-double block passes were left to the judge\n",
               coarse_points, coarse_passes, full_only, full_fast_passes);
   EXPECT_GT(coarse_passes, 5000);
+  EXPECT_GT(coarse_each_passes, 100);
   // Without a largest error to stay below, few are left to the judge (the
   // arguments near 2^-60 to 2^-30 are most of them).
   EXPECT_LT(full_only, full_fast_passes / 10);
