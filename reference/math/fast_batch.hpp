@@ -1,9 +1,11 @@
 // The fast tier over a block of points (Judge::Block): what
 // Judge::prepare_block uses for the functions that dominate exhaustive
 // sweeps. exp, exp2, exp10, expm1, log, log2, log10, log1p, asin, acos,
-// atan, sinh, cosh, tanh, asinh, acosh, atanh, cbrt, erf, erfc: glibc's
+// atan, sinh, cosh, tanh, acosh, atanh, cbrt, erf, erfc: glibc's
 // libmvec (the AVX2 variants, _ZGVdN4v_*: four doubles per call, at most 4
-// ulp of error by glibc's manual) where the CPU has AVX2 and FMA; sin, cos
+// ulp of error by glibc's manual) where the CPU has AVX2 and FMA; asinh:
+// its series, or libmvec's log of x + sqrt(x^2 + 1), with a bound per
+// point (fast_batch.cpp, asinh_four); sin, cos
 // and tan: libmvec on the argument, or on its reduction by quarter_turns.hpp
 // above 2^16, four at a time or with AVX-512 eight (libm for sin and cos
 // without AVX2, point by point); pow and pown: libm; x + y, x - y, x * y,

@@ -493,6 +493,63 @@ TEST(MathFastTier, PiFunctionBatchesAroundTheirReductionEdges) {
   EXPECT_GT(exact_points, 1000);
 }
 
+// asinh's batch (fast_batch.cpp, asinh_four: its series below 0.5,
+// libmvec's log above) against MPFR, with each point's own bound: 64
+// floats of every binade of both signs, every float within 2^12 of 2^-4,
+// 0.5 and 1 and their negatives, and the specials; the bound never above
+// asinh_four's (1 ulp for the series, 14 from 0.5 on); below
+// 2^-20 a value strictly below |x| in magnitude, as asinh's real value
+// is; and every point the same bits wherever it lies in a block (shifted by one
+// to three points, so that it falls in each lane of a group of four and
+// in a last, partial group).
+TEST(MathFastTier, AsinhBatchAroundItsBranches) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::mt19937_64 rng(kSeed + 7);
+  std::vector<float> inputs(std::begin(kSpecials), std::end(kSpecials));
+  for (uint32_t e = 0; e < 255; ++e)
+    for (int k = 0; k < 64; ++k)
+      inputs.push_back(float_of(uint32_t(rng() & 1) << 31 | e << 23 | (uint32_t(rng()) & 0x7fffff)));
+  for (const float edge : {0x1p-4f, 0.5f, 1.0f}) {
+    for (const float sign : {1.0f, -1.0f}) {
+      float v = sign * edge;
+      for (int k = 0; k < 4096; ++k) v = std::nextafter(v, 0.0f);
+      for (int k = 0; k < 8192; ++k, v = std::nextafter(v, sign * INFINITY)) inputs.push_back(v);
+    }
+  }
+  const math::FastBatch batch = math::fast_batch(math::Fn::asinh, true);
+  const Case& c = case_named("asinh");
+  std::vector<math::Judge::Point> points(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
+  run_batch(batch, points);
+  Num x(64), real(kPrec);
+  long checked = 0;
+  for (const math::Judge::Point& q : points) {
+    const double a = std::fabs(q.args[0]);
+    if (!std::isfinite(a)) continue;
+    const double most = a < 0.5 ? 1 : 14;
+    ASSERT_LE(q.error, most * math::double_spacing(q.approx) + 0x1p-969) << "asinh(" << q.args[0] << ")";
+    mpfr_set_d(x.v, q.args[0], MPFR_RNDN);
+    c.real(real.v, x.v, nullptr, nullptr);
+    ASSERT_TRUE(within_error("asinh", q.approx, real.v, q.error, q.args));
+    if (a != 0 && a < 0x1p-20) {
+      ASSERT_LT(std::fabs(q.approx), a) << "asinh(" << q.args[0] << ")";
+      ASSERT_EQ(std::signbit(q.approx), std::signbit(q.args[0]));
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 60000);
+  for (size_t shift = 1; shift < 4; ++shift) {
+    std::vector<math::Judge::Point> shifted(points.size() + shift);
+    for (size_t i = 0; i < points.size(); ++i) shifted[i + shift].args[0] = points[i].args[0];
+    run_batch(batch, shifted);
+    for (size_t i = 0; i < points.size(); ++i) {
+      ASSERT_EQ(clconform::ref::to_bits(shifted[i + shift].approx), clconform::ref::to_bits(points[i].approx))
+          << "asinh(" << points[i].args[0] << ") shifted by " << shift;
+      ASSERT_EQ(shifted[i + shift].error, points[i].error);
+    }
+  }
+}
+
 // fract is declared exact (fast_tier.cpp says why): its double value must
 // be the real min(x - floor(x), 0x1.fffffep-1) bit for bit, the sign of a
 // zero included, around every power of two and integer edge of both signs
