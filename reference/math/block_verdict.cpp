@@ -103,19 +103,27 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
 
 // Judge's second case among points I to I + 3 with approx A, whose
 // results (G as doubles: GD) are every width's NaN where NAN (lane masks)
-// and else one infinity: a NaN approx for the NaNs, approx's own infinity
-// for an infinity; with an enclosure, and not prepared by MPFR (judge
+// and else one infinity: a NaN approx for the NaNs; for an infinity,
+// approx's own, or a finite approx whose whole enclosure lies at or
+// beyond 2^128 on the infinity's side (fast_verdict's pass of an infinity
+// for a real value that overflows: exp of 89 to 709, tgamma of 36 to 171,
+// lgamma from 2^122); with an enclosure, and not prepared by MPFR (judge
 // counts MPFR once per run). Such a result passes at 0 ulp. Lane masks,
 // meaningful on the caller's NaN and infinite lanes only.
 AVX2_INLINE __m256d second_case(const Block& b, size_t i, __m256d a, __m256d gd, __m128i nan) {
-  const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
-  const __m256d infinite_a = _mm256_cmp_pd(_mm256_and_pd(a, abs_mask), _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
-  const __m256d same_infinity = _mm256_and_pd(infinite_a, _mm256_cmp_pd(gd, a, _CMP_EQ_OQ));
-  const __m256d enclosed = _mm256_cmp_pd(_mm256_load_pd(b.error + i), _mm256_setzero_pd(), _CMP_GE_OQ);
+  const __m256d e = _mm256_load_pd(b.error + i);
+  const __m256d beyond = _mm256_set1_pd(0x1p128), infinity = _mm256_set1_pd(HUGE_VAL);
+  const __m256d up = _mm256_and_pd(_mm256_cmp_pd(gd, infinity, _CMP_EQ_OQ),
+                                   _mm256_cmp_pd(_mm256_sub_pd(a, e), beyond, _CMP_GE_OQ));
+  const __m256d down = _mm256_and_pd(_mm256_cmp_pd(gd, _mm256_sub_pd(_mm256_setzero_pd(), infinity), _CMP_EQ_OQ),
+                                     _mm256_cmp_pd(_mm256_add_pd(a, e), _mm256_sub_pd(_mm256_setzero_pd(), beyond),
+                                                   _CMP_LE_OQ));
+  const __m256d enclosed = _mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ);
   const __m128i by_mpfr =
       _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128());
-  return _mm256_andnot_pd(widen(by_mpfr), _mm256_and_pd(enclosed, _mm256_blendv_pd(same_infinity, nan_a, widen(nan))));
+  return _mm256_andnot_pd(widen(by_mpfr),
+                          _mm256_and_pd(enclosed, _mm256_blendv_pd(_mm256_or_pd(up, down), nan_a, widen(nan))));
 }
 
 // The results' rows of the widths, for the first looks below: where the
@@ -243,13 +251,18 @@ AVX512_INLINE __mmask8 quick_within8(__m512d a, __m512d e, __m512d d, __m512d sc
 // where NAN (bit k: lane k).
 AVX512_INLINE __mmask8 second_case8(const Block& b, size_t i, __m512d a, __m512d gd, __mmask8 nan) {
   const __mmask8 nan_a = _mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q);
-  const __mmask8 infinite_a = _mm512_cmp_pd_mask(magnitude8(a), _mm512_set1_pd(HUGE_VAL), _CMP_EQ_OQ);
-  const __mmask8 same_infinity = infinite_a & _mm512_cmp_pd_mask(gd, a, _CMP_EQ_OQ);
-  const __mmask8 enclosed = _mm512_cmp_pd_mask(_mm512_loadu_pd(b.error + i), _mm512_setzero_pd(), _CMP_GE_OQ);
+  const __m512d e = _mm512_loadu_pd(b.error + i);
+  const __m512d infinity = _mm512_set1_pd(HUGE_VAL), beyond = _mm512_set1_pd(0x1p128);
+  const __mmask8 up = _mm512_cmp_pd_mask(gd, infinity, _CMP_EQ_OQ) &
+                      _mm512_cmp_pd_mask(_mm512_sub_pd(a, e), beyond, _CMP_GE_OQ);
+  const __mmask8 down = _mm512_cmp_pd_mask(gd, _mm512_sub_pd(_mm512_setzero_pd(), infinity), _CMP_EQ_OQ) &
+                        _mm512_cmp_pd_mask(_mm512_add_pd(a, e), _mm512_sub_pd(_mm512_setzero_pd(), beyond), _CMP_LE_OQ);
+  const __mmask8 overflow = up | down;
+  const __mmask8 enclosed = _mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GE_OQ);
   const __m256i by_mpfr = _mm256_cmpgt_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.by_mpfr + i)),
                                              _mm256_setzero_si256());
   const __mmask8 mpfr = __mmask8(_mm256_movemask_ps(_mm256_castsi256_ps(by_mpfr)));
-  return __mmask8(~mpfr & enclosed & ((nan & nan_a) | (~nan & same_infinity)));
+  return __mmask8(~mpfr & enclosed & ((nan & nan_a) | (~nan & overflow)));
 }
 
 // The passes PASS (bit k: point I + k) of eight points with errors U,

@@ -10,6 +10,9 @@
 //      and its error stays within the bound at both ends of the enclosure
 //      (fast_verdict's pass, with the same arithmetic in the same order).
 // Its error is then the one judge gives: |result - approx| * ulp_scale.
+// So does, at 0 ulp, every width's NaN for a NaN real result, and every
+// width's infinity for an infinite approx of that sign or a real value
+// whose enclosure lies at or beyond 2^128 on that side.
 // Every other point is left undecided for Judge::judge, point by point;
 // nothing here fails a result.
 #pragma once

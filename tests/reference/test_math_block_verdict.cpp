@@ -96,7 +96,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   std::vector<std::vector<uint32_t>> results(kWidths, std::vector<uint32_t>(Judge::Block::kCapacity));
   const uint32_t* rows[kWidths];
   for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
-  long passed = 0, split_passed = 0, compared = 0;
+  long passed = 0, split_passed = 0, compared = 0, overflow_passes = 0;
   for (int round = 0; round < 400; ++round) {
     // Six widths (a GPU's, which pass_block's first look knows at compile
     // time) in most rounds, five in the others.
@@ -166,14 +166,22 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
         // What pass_block is meant to take, it takes: every width the
         // same finite result judge passes without MPFR (a zero of the
         // other sign under correct rounding aside), or every width a NaN
-        // for a NaN real result, or the infinite approx's infinity, not
-        // prepared by MPFR.
+        // for a NaN real result, or the infinite approx's infinity, or
+        // every width the infinity beyond a finite approx whose
+        // enclosure lies at or beyond 2^128 on its side, not prepared by
+        // MPFR.
+        const uint32_t g0 = results[0][i];
+        const bool overflow = shared && (g0 & 0x7fffffffu) == 0x7f800000u && p.error >= 0 &&
+                              std::isfinite(p.approx) &&
+                              (g0 >> 31 ? p.approx + p.error <= -0x1p128 : p.approx - p.error >= 0x1p128);
+        overflow_passes += block_pass && overflow;
         const bool nearest_passes = bound.correctly_rounded() || (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5);
         const bool meant = i < n4 && nearest_passes && every_fast_pass && (b->settled || !math::needs_settled_block(bound)) &&
                            ((shared && all_finite && std::isfinite(p.approx) &&
                              (!bound.correctly_rounded() || results[0][i] == p.nearest)) ||
                             (std::isnan(p.approx) && all_nan && !p.prepared_by_mpfr) ||
-                            (shared && std::isinf(p.approx) && !p.prepared_by_mpfr));
+                            (shared && std::isinf(p.approx) && !p.prepared_by_mpfr) ||
+                            (overflow && !p.prepared_by_mpfr));
         EXPECT_EQ(block_pass, meant) << "point " << i << " approx " << p.approx << " error " << p.error
                                       << " bound " << bound.value << " got 0x" << std::hex << results[0][i];
         // Results that differ between widths.
@@ -207,6 +215,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   // Enough of each kind to mean something.
   EXPECT_GT(passed, 40000);
   EXPECT_GT(split_passed, 5000);
+  EXPECT_GT(overflow_passes, 100);
   EXPECT_GT(compared, 3000000);
 }
 
