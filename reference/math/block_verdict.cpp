@@ -113,12 +113,10 @@ __attribute__((target("avx2,fma"), always_inline)) inline __m256d passes_bound(c
 AVX2_INLINE __m256d second_case(const Block& b, size_t i, __m256d a, __m256d gd, __m128i nan) {
   const __m256d nan_a = _mm256_cmp_pd(a, a, _CMP_UNORD_Q);
   const __m256d e = _mm256_load_pd(b.error + i);
-  const __m256d beyond = _mm256_set1_pd(0x1p128), infinity = _mm256_set1_pd(HUGE_VAL);
-  const __m256d up = _mm256_and_pd(_mm256_cmp_pd(gd, infinity, _CMP_EQ_OQ),
-                                   _mm256_cmp_pd(_mm256_sub_pd(a, e), beyond, _CMP_GE_OQ));
-  const __m256d down = _mm256_and_pd(_mm256_cmp_pd(gd, _mm256_sub_pd(_mm256_setzero_pd(), infinity), _CMP_EQ_OQ),
-                                     _mm256_cmp_pd(_mm256_add_pd(a, e), _mm256_sub_pd(_mm256_setzero_pd(), beyond),
-                                                   _CMP_LE_OQ));
+  const __m256d up = _mm256_and_pd(_mm256_cmp_pd(gd, _mm256_set1_pd(HUGE_VAL), _CMP_EQ_OQ),
+                                   _mm256_cmp_pd(_mm256_sub_pd(a, e), _mm256_set1_pd(0x1p128), _CMP_GE_OQ));
+  const __m256d down = _mm256_and_pd(_mm256_cmp_pd(gd, _mm256_set1_pd(-HUGE_VAL), _CMP_EQ_OQ),
+                                     _mm256_cmp_pd(_mm256_add_pd(a, e), _mm256_set1_pd(-0x1p128), _CMP_LE_OQ));
   const __m256d enclosed = _mm256_cmp_pd(e, _mm256_setzero_pd(), _CMP_GE_OQ);
   const __m128i by_mpfr =
       _mm_cmpgt_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(b.by_mpfr + i)), _mm_setzero_si128());
@@ -252,11 +250,10 @@ AVX512_INLINE __mmask8 quick_within8(__m512d a, __m512d e, __m512d d, __m512d sc
 AVX512_INLINE __mmask8 second_case8(const Block& b, size_t i, __m512d a, __m512d gd, __mmask8 nan) {
   const __mmask8 nan_a = _mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q);
   const __m512d e = _mm512_loadu_pd(b.error + i);
-  const __m512d infinity = _mm512_set1_pd(HUGE_VAL), beyond = _mm512_set1_pd(0x1p128);
-  const __mmask8 up = _mm512_cmp_pd_mask(gd, infinity, _CMP_EQ_OQ) &
-                      _mm512_cmp_pd_mask(_mm512_sub_pd(a, e), beyond, _CMP_GE_OQ);
-  const __mmask8 down = _mm512_cmp_pd_mask(gd, _mm512_sub_pd(_mm512_setzero_pd(), infinity), _CMP_EQ_OQ) &
-                        _mm512_cmp_pd_mask(_mm512_add_pd(a, e), _mm512_sub_pd(_mm512_setzero_pd(), beyond), _CMP_LE_OQ);
+  const __mmask8 up = _mm512_cmp_pd_mask(gd, _mm512_set1_pd(HUGE_VAL), _CMP_EQ_OQ) &
+                      _mm512_cmp_pd_mask(_mm512_sub_pd(a, e), _mm512_set1_pd(0x1p128), _CMP_GE_OQ);
+  const __mmask8 down = _mm512_cmp_pd_mask(gd, _mm512_set1_pd(-HUGE_VAL), _CMP_EQ_OQ) &
+                        _mm512_cmp_pd_mask(_mm512_add_pd(a, e), _mm512_set1_pd(-0x1p128), _CMP_LE_OQ);
   const __mmask8 overflow = up | down;
   const __mmask8 enclosed = _mm512_cmp_pd_mask(e, _mm512_setzero_pd(), _CMP_GE_OQ);
   const __m256i by_mpfr = _mm256_cmpgt_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.by_mpfr + i)),
