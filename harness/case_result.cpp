@@ -17,7 +17,12 @@ namespace {
 
 size_t keep_unexcused = 16;
 
-bool worse(const Mismatch& a, const Mismatch& b) { return a.score != b.score ? a.score > b.score : a.index < b.index; }
+// Whether a value ranked SCORE_A at index INDEX_A is worse than one ranked
+// SCORE_B at INDEX_B: a larger score, or the earlier of a tie.
+bool ranks_worse(double score_a, uint64_t index_a, double score_b, uint64_t index_b) {
+  return score_a != score_b ? score_a > score_b : index_a < index_b;
+}
+bool worse(const Mismatch& a, const Mismatch& b) { return ranks_worse(a.score, a.index, b.score, b.index); }
 
 }  // namespace
 
@@ -50,7 +55,22 @@ std::vector<Mismatch>* FailureTally::count_as(const Mismatch& m, int e, size_t c
 }
 
 bool FailureTally::keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit) {
-  return list.size() < limit || worse(m, list.back());
+  // A limit of 0 (--keep-failures 0) keeps nothing.
+  return list.size() < limit || (!list.empty() && worse(m, list.back()));
+}
+
+bool FailureTally::count_unkept(int e, size_t count, double ulp, double score, uint64_t index) {
+  const std::vector<Mismatch>& list = e < 0 ? worst_ : excused_;
+  if (list.size() < limit_of(list)) return false;
+  if (!list.empty() && ranks_worse(score, index, list.back().score, list.back().index)) return false;
+  failed_ += count;
+  if (e < 0) {
+    unexcused_ += count;
+  } else {
+    per_entry_[size_t(e)] += count;
+    entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
+  }
+  return true;
 }
 
 void FailureTally::keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit) {

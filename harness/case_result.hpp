@@ -102,6 +102,14 @@ class FailureTally {
     }
   }
   void merge(FailureTally&& other);
+  // COUNT wrong values alike, ranked SCORE at input vector INDEX with error
+  // ULP, which entry E excuses (-1: none), counted as add_widths counts
+  // them, where the list that would hold them keeps none: true. False,
+  // with nothing counted, where it would keep one; the caller then adds
+  // them whole, with their text. A defect with billions of wrong values
+  // costs a sweep only the matching and this.
+  bool count_unkept(int e, size_t count, double ulp, double score, uint64_t index);
+  const CaseExcuses* excuses() const { return excuses_; }
   // A Mismatch for the caller to fill and hand to add or add_widths: the
   // same one each time, its fields back at their defaults but for its bits,
   // which keep their storage (the caller sets every field of them), so that

@@ -64,10 +64,18 @@ Decoded decode(uint64_t bits, char format, unsigned bytes) {
 
 bool is_float(char format) { return format == 'h' || format == 'f' || format == 'd'; }
 
+// Whether V is finite and has no fraction: every double from 2^52 on, and
+// below that one the conversion to int64 keeps (std::trunc is a libm call
+// on a plain x86-64 build, and a sweep may ask this of billions of values).
+bool is_integral(double v) {
+  if (!std::isfinite(v)) return false;
+  return std::fabs(v) >= 0x1p52 || double(int64_t(v)) == v;
+}
+
 bool value_fits(const ValueCondition& c, uint64_t bits, char format, unsigned bytes) {
   const Decoded d = decode(bits, format, bytes);
   if (c.classes && !(c.classes & (1u << d.cls))) return false;
-  if (c.integer && !(std::isfinite(d.value) && d.value == std::trunc(d.value))) return false;
+  if (c.integer && !is_integral(d.value)) return false;
   if (c.has_range && !(d.value >= c.lo && d.value <= c.hi)) return false;
   if (c.has_abs_range && !(std::fabs(d.value) >= c.abs_lo && std::fabs(d.value) <= c.abs_hi)) return false;
   if (!c.bits.empty() && std::find(c.bits.begin(), c.bits.end(), bits) == c.bits.end()) return false;
@@ -277,6 +285,25 @@ uint64_t CaseExcuses::max_count(size_t i) const {
   return full_ && e.max_count_full ? e.max_count_full : e.max_count;
 }
 
+namespace {
+
+// Whether entry E's input condition holds for a wrong value's N INPUTS.
+bool inputs_fit(const KnownFailure& e, const uint64_t* inputs, size_t n, char format, unsigned bytes) {
+  const ValueCondition& c = e.inputs;
+  if (c.arg >= 0) return size_t(c.arg) < n && value_fits(c, inputs[size_t(c.arg)], format, bytes);
+  for (size_t i = 0; i < n; ++i)
+    if (value_fits(c, inputs[i], format, bytes)) return true;
+  return false;
+}
+
+// Whether entry E names OUTPUT_NAME, or no output.
+bool names_output(const KnownFailure& e, const std::string& output_name) {
+  if (e.output.empty()) return true;
+  return e.output_is_glob ? !output_name.empty() && glob_match(e.output, output_name) : e.output == output_name;
+}
+
+}  // namespace
+
 int CaseExcuses::cover(const Mismatch& m) const {
   if (entries_.empty()) return -1;
   const int k = m.kind.empty() ? derived_kind(m) : index_of(kKinds, m.kind);
@@ -287,25 +314,45 @@ int CaseExcuses::cover(const Mismatch& m) const {
         (!m.bits || std::find(e.widths.begin(), e.widths.end(), m.bits->width) == e.widths.end()))
       continue;
     if (!e.edge.empty() && (m.edge.empty() || !glob_match(e.edge, m.edge))) continue;
-    if (!e.output.empty() &&
-        (e.output_is_glob ? m.output_name.empty() || !glob_match(e.output, m.output_name) : e.output != m.output_name))
-      continue;
+    if (!names_output(e, m.output_name)) continue;
     if (e.max_ulp >= 0 && !(m.ulp >= 0 && m.ulp <= e.max_ulp)) continue;
     if (e.has_inputs) {
       if (!m.bits) continue;
       const WrongBits& b = *m.bits;
-      const ValueCondition& c = e.inputs;
-      bool fits = false;
-      if (c.arg >= 0) {
-        fits = size_t(c.arg) < b.inputs.size() && value_fits(c, b.inputs[size_t(c.arg)], b.in_format, b.in_bytes);
-      } else {
-        for (uint64_t x : b.inputs) fits = fits || value_fits(c, x, b.in_format, b.in_bytes);
-      }
-      if (!fits) continue;
+      if (!inputs_fit(e, b.inputs.data(), b.inputs.size(), b.in_format, b.in_bytes)) continue;
     }
     if (e.has_expected && (!m.bits || !value_fits(e.expected, m.bits->expected, m.bits->out_format, m.bits->out_bytes)))
       continue;
     return int(i);
+  }
+  return -1;
+}
+
+std::vector<int> CaseExcuses::integer_candidates(const std::string& output_name) const {
+  std::vector<int> out;
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const KnownFailure& e = *entries_[i];
+    // An entry that names widths is matched width by width (names_widths);
+    // an edge, or an error bound (an integer's error is infinite), never
+    // describes such a value.
+    if (!e.widths.empty() || !e.edge.empty() || e.max_ulp >= 0 || !names_output(e, output_name)) continue;
+    out.push_back(int(i));
+  }
+  return out;
+}
+
+int CaseExcuses::cover_integer(const std::vector<int>& candidates, const uint64_t* inputs, size_t n, char in_format,
+                               unsigned in_bytes, uint32_t output, uint32_t expected) const {
+  // derived_kind of a 4-byte integer: unwritten where the device left the
+  // fill pattern, else a wrong value.
+  constexpr uint32_t kSentinel = 0xA5A5A5A5u;
+  const int k = output == kSentinel && expected != kSentinel ? kUnwritten : kWrongValue;
+  for (int i : candidates) {
+    const KnownFailure& e = *entries_[size_t(i)];
+    if (!(e.kinds & (1u << k))) continue;
+    if (e.has_inputs && !inputs_fit(e, inputs, n, in_format, in_bytes)) continue;
+    if (e.has_expected && !value_fits(e.expected, expected, 'i', 4)) continue;
+    return i;
   }
   return -1;
 }

@@ -99,6 +99,15 @@ class CaseExcuses {
   // Whether an entry names vector widths: otherwise cover's answer for a
   // wrong value is the same at every width.
   bool names_widths() const { return names_widths_; }
+  // A wrong value of a 4-byte integer output named OUTPUT_NAME ("" for a
+  // built-in's only result) carries bits, no edge, no kind of its own and
+  // an infinite error: integer_candidates lists the entries that may
+  // describe one, in order, and cover_integer is cover() of such a value
+  // from its N INPUTS (IN_FORMAT, IN_BYTES), OUTPUT and EXPECTED, without
+  // a Mismatch. Only for cases where no entry names widths.
+  std::vector<int> integer_candidates(const std::string& output_name) const;
+  int cover_integer(const std::vector<int>& candidates, const uint64_t* inputs, size_t n, char in_format,
+                    unsigned in_bytes, uint32_t output, uint32_t expected) const;
 
  private:
   std::vector<const KnownFailure*> entries_;

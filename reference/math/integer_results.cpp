@@ -22,8 +22,9 @@ Fn integer_function(const std::string& name) {
   return fn_of(id);
 }
 
-// Whether GOT is right at one reading of the arguments.
-bool accepts_at(Fn f, const double* args, int64_t got) {
+// Whether GOT is right at one reading of the arguments, ARGS, whose exact
+// result is WANT.
+bool accepts_at(Fn f, const double* args, int64_t got, int64_t want) {
   const double x = args[0];
   switch (f) {
     case Fn::ilogb:
@@ -31,17 +32,16 @@ bool accepts_at(Fn f, const double* args, int64_t got) {
       // INT_MAX or INT_MIN; a device picks one of each.
       if (x == 0) return got == INT_MIN || got == -INT_MAX;
       if (std::isnan(x)) return got == INT_MAX || got == INT_MIN;
-      return got == integer_result(f, args);
+      return got == want;
     case Fn::lgamma_r_sign:
       // The sign of Gamma(x) means nothing at NaN and -inf (spec and C99
       // prescribe nothing): any value.
       if (std::isnan(x) || x == -INFINITY) return true;
-      return got == integer_result(f, args);
+      return got == want;
     case Fn::remquo_quo: {
       // Spec 6.15.2: "the lower seven bits of the integral quotient x/y,
       // ... the same sign as x/y": congruent modulo 128, and a non-zero
       // value carries the quotient's sign.
-      const int64_t want = integer_result(f, args);
       const bool nan_result = std::isnan(x) || std::isnan(args[1]) || std::isinf(x) || args[1] == 0;
       if (nan_result) return got == 0;  // spec 7.5.1
       const int64_t magnitude = got < 0 ? -got : got;
@@ -52,7 +52,7 @@ bool accepts_at(Fn f, const double* args, int64_t got) {
       return (got < 0) == quotient_negative;
     }
     default:
-      return got == integer_result(f, args);
+      return got == want;
   }
 }
 
@@ -102,12 +102,17 @@ bool IntegerJudge::exact_block(const double* x, size_t n, int32_t* want) const {
 
 bool IntegerJudge::accepts(const double* args, int64_t got) const {
   const Fn f = fn_of(id_);
-  if (denormals_ == Denormals::Kept) return accepts_at(f, args, got);  // one reading: the arguments
+  if (denormals_ == Denormals::Kept) return accepts_at(f, args, got, integer_result(f, args));  // one reading
   double readings[27][3];
   const int n = argument_readings(f, args, denormals_, readings, format_);
   for (int i = 0; i < n; ++i)
-    if (accepts_at(f, readings[i], got)) return true;
+    if (accepts_at(f, readings[i], got, integer_result(f, readings[i]))) return true;
   return false;
+}
+
+bool IntegerJudge::accepts(const double* args, int64_t got, int64_t exact) const {
+  if (denormals_ == Denormals::Kept) return accepts_at(fn_of(id_), args, got, exact);
+  return accepts(args, got);
 }
 
 }  // namespace clconform::ref::math

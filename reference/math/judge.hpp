@@ -103,6 +103,8 @@ class IntegerJudge {
   IntegerJudge(const std::string& name, Denormals float_denormals, Format format = Format::Float);
   int64_t exact(const double* args) const;
   bool accepts(const double* args, int64_t got) const;
+  // The same, where EXACT is exact(ARGS) already.
+  bool accepts(const double* args, int64_t got, int64_t exact) const;
   // exact() of the points [0, N) whose only argument is X[i], into WANT[i],
   // for a function of one argument (ilogb, frexp's exponent, lgamma_r's
   // sign); false, with nothing written, for remquo's quotient. accepts()

@@ -22,6 +22,7 @@
 #include "case_result.hpp"
 #include "inputs.hpp"
 #include "json.hpp"
+#include "known_failures.hpp"
 #include "math_bounds.hpp"
 #include "math_edge_checks.hpp"
 #include "math_inputs.hpp"
@@ -138,6 +139,10 @@ struct Acc {
   Worst worst;
   std::vector<uint64_t> check_pass, check_fail, check_skip;
   FailureTally failures;
+  // Per output, the known-failure entries that may excuse a wrong integer
+  // value of it (CaseExcuses::integer_candidates), set at the first such
+  // value.
+  std::vector<std::vector<int>> int_candidates;
 };
 
 std::string fmt(const char* f, double v) {
@@ -318,6 +323,11 @@ class MathVerifier {
     return false;
   }
 
+  // A wrong value's rank among those a case keeps: its error, with NaN
+  // and infinity (a NaN or infinity where a number was due, any wrong
+  // integer) ranked alike, above every finite error.
+  static double failure_score(double ulp) { return std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp; }
+
   // Counts in ACC's tally the wrong results of output OUT at widths [K0,
   // K1) of LANE, all the same bits GOT (a built-in with several outputs
   // names it, for the known-failure entries that name one); WANT is the
@@ -334,7 +344,7 @@ class MathVerifier {
     m.index = lane;
     if (outputs_.size() > 1) m.output_name = out.judge_name;
     m.ulp = ulp;
-    m.score = std::isnan(ulp) || ulp > 1e300 ? 1e300 : ulp;
+    m.score = failure_score(ulp);
     // The inputs are read in the case's format, integer arguments (ldexp's,
     // pown's) too.
     if (!m.bits) m.bits.emplace();
@@ -664,33 +674,62 @@ class MathVerifier {
     const size_t nk = widths_.size();
     int32_t want[kBatch];
     uint64_t equal[rm::BlockPasses::kWords] = {};
+    // Bit i set where every width returned the first width's value.
+    uint64_t same_bits[rm::BlockPasses::kWords] = {};
+    const uint32_t* results[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
     const bool exact = out.int_judge->exact_block(blk.args[0], n, want);
-    if (exact) {
-      const uint32_t* results[kMaxWidths];
-      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
-      rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
-    }
+    if (exact) rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
+    rm::equal_to_block(results[0], results + 1, nk - 1, n, same_bits);
     uint64_t passed = 0;
     for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) passed += uint64_t(__builtin_popcountll(equal[w]));
     for_each_other(equal, n, [&](size_t i) {
       int32_t got0;
-      std::memcpy(&got0, ch.out[0][j] + 4 * (b0 + i), 4);
-      bool same = true;
-      for (size_t k = 1; k < nk; ++k) {
-        int32_t got;
-        std::memcpy(&got, ch.out[k][j] + 4 * (b0 + i), 4);
-        same &= got == got0;
-      }
+      std::memcpy(&got0, results[0] + i, 4);
+      const bool same = (same_bits[i / 64] >> (i % 64) & 1) != 0;
       const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
-      if (same && out.int_judge->accepts(args, got0)) {
+      if (same && (exact ? out.int_judge->accepts(args, got0, want[i]) : out.int_judge->accepts(args, got0))) {
         ++passed;
         return;
       }
+      if (same && exact && count_wrong_int(ch, b0 + i, j, got0, want[i], acc)) return;
       Tuple t;
       read_tuple(ch, b0 + i, t);
       numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc, same && exact ? &want[i] : nullptr);
     });
     for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
+  }
+
+  // Lane I, output J, an integer, where every width returned GOT and the
+  // judge rejects it for the exact WANT: counted as numeric_lane counts it,
+  // where the failure tally would keep none of its wrong values, which then
+  // need no text (a defect such as NVIDIA's lgamma_r signs makes billions).
+  // False, having counted nothing, where numeric_lane must count it.
+  bool count_wrong_int(const SweepChunk& ch, size_t i, size_t j, int32_t got, int32_t want, Acc& acc) const {
+    const Output& out = outputs_[j];
+    // numeric_lane's lanes left unjudged, and per-width matching.
+    if (!out.fixed || out.fixed->kind == LaneBound::Kind::Undefined || regime_.finite_only) return false;
+    const CaseExcuses* excuses = acc.failures.excuses();
+    if (excuses && excuses->names_widths()) return false;
+    const uint64_t lane = ch.first + i;
+    int e = -1;
+    if (excuses && !excuses->empty()) {
+      if (acc.int_candidates.empty())
+        for (const Output& o : outputs_)
+          acc.int_candidates.push_back(excuses->integer_candidates(outputs_.size() > 1 ? o.judge_name : ""));
+      Tuple t;
+      read_tuple(ch, i, t);
+      e = excuses->cover_integer(acc.int_candidates[j], t.bits, args_.size(), Fmt::code, Fmt::bytes, uint32_t(got),
+                                 uint32_t(want));
+    }
+    const size_t nk = widths_.size();
+    // add_failures' rank of an integer's wrong value: an infinite error.
+    if (!acc.failures.count_unkept(e, nk, HUGE_VAL, failure_score(HUGE_VAL), lane)) return false;
+    for (size_t k = 0; k < nk; ++k) {
+      ++acc.widths[k].checked;
+      ++acc.widths[k].failed;
+    }
+    return true;
   }
 
   // Lane B0 + I of a block, whose results RESULTS[k][I] passed width by

@@ -2,6 +2,7 @@
 // max_count of them; anything else keeps the case failing.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -294,6 +295,90 @@ TEST(KnownFailures, WidthsAddedAtOnceTallyAsOneByOne) {
     EXPECT_GT(one.per_entry().at(0), 0u);
     EXPECT_GT(one.unexcused(), 0u);
   }
+}
+
+// cover_integer answers for a wrong 4-byte integer what cover() answers for
+// the Mismatch a math case builds of it (ulp infinite, no edge): over
+// entries of every kind of condition, in order, for inputs on both sides
+// of each range and outputs that are and are not the unwritten pattern.
+TEST(KnownFailures, IntegerCoverIsCoverOfTheWrongValue) {
+  auto k = KnownFailures::load(write_temp(R"({"entries": [
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "output": "lgamma_r.sign", "inputs": {"range": ["-inf", "0"], "integer": true}, "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "max_ulp": 3, "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "edge": "*", "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["unwritten"], "output": "lgamma*", "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "expected": {"range": ["-1", "1"]}, "inputs": {"class": ["normal"]}, "max_count": 9}}]})"));
+  const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
+  const uint32_t inputs[] = {0x00000000, 0x80000000, 0xc0400000, 0xc0500000, 0x3f800000, 0x00000001, 0x7f800000};
+  const int32_t values[] = {0, 1, -1, 2, -7, int32_t(0xA5A5A5A5u)};
+  size_t excused = 0;
+  for (const char* output : {"lgamma_r.sign", "frexp.exponent", ""}) {
+    const std::vector<int> candidates = ex.integer_candidates(output);
+    for (uint32_t x : inputs)
+      for (int32_t got : values)
+        for (int32_t want : values) {
+          if (got == want) continue;
+          Mismatch m;
+          m.ulp = HUGE_VAL;
+          m.output_name = output;
+          m.bits = WrongBits{'f', 'i', 4, 4, 1, {x}, uint32_t(got), uint32_t(want)};
+          const uint64_t in = x;
+          const int c = ex.cover_integer(candidates, &in, 1, 'f', 4, uint32_t(got), uint32_t(want));
+          EXPECT_EQ(c, ex.cover(m)) << output << " x " << x << " got " << got << " want " << want;
+          excused += c >= 0;
+        }
+  }
+  EXPECT_GT(excused, 0u);
+}
+
+// count_unkept counts values alike as add_widths counts them while the
+// list that would hold them is full of worse ones, and refuses the rest.
+TEST(KnownFailures, CountUnkeptIsAddWidthsForValuesNotKept) {
+  auto k = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 1000,
+                                                        "inputs": {"bits": ["0x3f800000"]}})")));
+  const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
+  const unsigned widths[] = {1, 2, 3};
+  FailureTally quick(&ex), whole(&ex);
+  size_t counted = 0;
+  for (int i = 0; i < 200; ++i) {
+    Mismatch m = wrong_float(i % 2 ? kOne : kTwo, kSubnormal, kOne, 1, HUGE_VAL);
+    m.score = 1e300;
+    m.index = uint64_t(i);
+    const int e = ex.cover(m);
+    whole.add_widths(m, m.index, widths, 3, [](Mismatch&) {});
+    if (quick.count_unkept(e, 3, m.ulp, m.score, m.index)) {
+      ++counted;
+    } else {
+      quick.add_widths(m, m.index, widths, 3, [](Mismatch&) {});
+    }
+  }
+  EXPECT_GT(counted, 150u);
+  EXPECT_EQ(quick.failed(), whole.failed());
+  EXPECT_EQ(quick.unexcused(), whole.unexcused());
+  EXPECT_EQ(quick.per_entry(), whole.per_entry());
+  EXPECT_EQ(quick.entry_max_ulp(), whole.entry_max_ulp());
+  ASSERT_EQ(quick.worst().size(), whole.worst().size());
+  ASSERT_EQ(quick.excused().size(), whole.excused().size());
+  for (size_t i = 0; i < quick.worst().size(); ++i) EXPECT_EQ(quick.worst()[i].index, whole.worst()[i].index);
+  for (size_t i = 0; i < quick.excused().size(); ++i) EXPECT_EQ(quick.excused()[i].index, whole.excused()[i].index);
+}
+
+// --keep-failures 0: every wrong value is counted and none kept.
+TEST(KnownFailures, AKeepLimitOfZeroKeepsNothing) {
+  const size_t before = FailureTally::keep_limit();
+  FailureTally::set_keep_limit(0);
+  FailureTally t;
+  for (int i = 0; i < 3; ++i) t.add(wrong_float(kOne, kSubnormal, kTwo));
+  EXPECT_TRUE(t.count_unkept(-1, 2, 5, 5, 9));
+  FailureTally::set_keep_limit(before);
+  EXPECT_EQ(t.failed(), 5u);
+  EXPECT_EQ(t.unexcused(), 5u);
+  EXPECT_TRUE(t.worst().empty());
 }
 
 TEST(KnownFailures, FailuresThatAreNotWrongValuesAreNeverExcused) {
