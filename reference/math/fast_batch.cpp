@@ -614,9 +614,24 @@ void tgamma_batch(Block& b) {
   uint64_t sign_only[Block::kCapacity / 64] = {};
   tgamma_series_many(b.args[0], series, b.n);
   for (size_t i = 0; i < b.n; ++i) {
+    const double x = b.args[0][i];
     dulps[i] = kTgammaErrorDulps;
-    if (gamma_series_domain(b.args[0][i])) {
+    if (gamma_series_domain(x)) {
       b.approx[i] = series[i];
+      continue;
+    }
+    // Nearly half of all floats, answered here as tgamma_value answers
+    // them, without its call: +inf from 172 on (exact only at +inf
+    // itself), and a NaN at the poles from -2^23 down (every float there
+    // is an integer) and at -inf.
+    if (x >= 172) {
+      b.approx[i] = std::numeric_limits<double>::infinity();
+      if (std::isinf(x)) dulps[i] = 0;
+      continue;
+    }
+    if (x <= -0x1p23) {
+      b.approx[i] = std::numeric_limits<double>::quiet_NaN();
+      dulps[i] = 0;
       continue;
     }
     bool exact;
@@ -638,43 +653,91 @@ void tgamma_batch(Block& b) {
     for (uint64_t bits = sign_only[w]; bits != 0; bits &= bits - 1) b.error[64 * w + size_t(__builtin_ctzll(bits))] = 0x1p-970;
 }
 
-// lgamma and lgamma_r's value (gamma.hpp), as the point path prepares them
-// (fast_value, then the tier's bound for every point, exact ones too), without
-// its dispatch per point.
-// Four points at a time with AVX2 where all four are in the series' domain
-// (gamma.hpp): log Gamma(1 + x) (SERIES) less libmvec's log |x| into
-// approx, each four's bits set in DONE.
-__attribute__((target("avx2,fma"))) void lgamma_near_zero_four(Block& b, const double* series, uint64_t* done) {
+// lgamma of four finite arguments x >= kLgammaStirlingFrom (gamma.hpp)
+// from Stirling's series:
+//   lgamma(x) = (x - 1/2)(log x - 1) + (log(2 pi) - 1)/2 + S(x),
+//   S(x) = 1/(12x) - 1/(360x^3) + 1/(1260x^5) - 1/(1680x^7) + R,
+// whose remainder R has the sign of, and is smaller than, the first term
+// left out, 1/(1188x^9): below 2^-60 of the result from x = 32 on
+// (lgamma(32) > 78). In units of u = 2^-53 of the result y (a double ulp
+// of y is more than u y), with P = (x - 1/2)(L - 1) < y:
+//  - L, libmvec's log x, is within 4 ulps, 8 u L: P moves by at most
+//    8 L / (L - 1) u P, 11.25 u P at x = 32 (L = 3.47) and less above;
+//  - L - 1 is exact (L >= 2: both are multiples of L's ulp, and
+//    L - 1 >= L / 2), x - 1/2 too below 2^52, and above it within u, where
+//    L > 36 keeps the log's share under 8.3 u P;
+//  - the product and the sum round once, in one FMA: u y;
+//  - the constant, 1/x and S's steps round a value below 0.43 by a few
+//    u: under 0.02 u y.
+// In all at most 12.3 u y: 12.3 double ulps, within kLgammaErrorDulps.
+AVX2_ABI __m256d lgamma_stirling_four(__m256d x) {
+  static const double half_log_two_pi_less_half = lgamma_stirling_constant();
+  const __m256d one = _mm256_set1_pd(1.0);
+  const __m256d r = _mm256_div_pd(one, x), z = _mm256_mul_pd(r, r);
+  __m256d s = _mm256_fmadd_pd(z, _mm256_set1_pd(-1.0 / 1680), _mm256_set1_pd(1.0 / 1260));
+  s = _mm256_fmadd_pd(z, s, _mm256_set1_pd(-1.0 / 360));
+  s = _mm256_fmadd_pd(z, s, _mm256_set1_pd(1.0 / 12));
+  const __m256d tail = _mm256_fmadd_pd(r, s, _mm256_set1_pd(half_log_two_pi_less_half));
+  const __m256d log_x = _ZGVdN4v_log(x);
+  return _mm256_fmadd_pd(_mm256_sub_pd(x, _mm256_set1_pd(0.5)), _mm256_sub_pd(log_x, one), tail);
+}
+
+// lgamma and lgamma_r's value (gamma.hpp) over a block, four points at a
+// time, each lane by its argument alone (not the lanes beside it):
+// near 0, log Gamma(1 + x) from the series less libmvec's log |x|; from
+// kLgammaStirlingFrom, lgamma_stirling_four; +inf at the poles from
+// -2^23 down (every float there is an integer) and at both infinities
+// (C99 F.9.5.3); anything else lgamma_value. Every point then takes the
+// tier's bound, exact ones too, as the point path does.
+AVX2_ABI void lgamma_batch_avx2(Block& b, double dulps) {
+  alignas(32) double series[Block::kCapacity] = {};
+  log_gamma_one_plus_many(b.args[0], series, b.n);
+  const __m256d sign = _mm256_set1_pd(-0.0), infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
   const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), zero = _mm256_setzero_pd();
-  const __m256d magnitude_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
-  for (size_t i = 0; i + kLanes <= b.n; i += kLanes) {
-    const __m256d x = _mm256_load_pd(b.args[0] + i);
-    const __m256d magnitude = _mm256_and_pd(x, magnitude_mask);
-    const __m256d inside = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(x, zero, _CMP_NEQ_OQ));
-    if (_mm256_movemask_pd(inside) != 0xf) continue;
-    _mm256_store_pd(b.approx + i, _mm256_sub_pd(_mm256_load_pd(series + i), _ZGVdN4v_log(magnitude)));
-    done[i / 64] |= uint64_t(0xf) << (i % 64);
+  const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), poles_from = _mm256_set1_pd(-0x1p23);
+  const __m256i index = _mm256_set_epi64x(3, 2, 1, 0);
+  for (size_t i = 0; i < b.n; i += kLanes) {
+    // The last group's lanes past b.n are neither read nor written.
+    const __m256i in_block = _mm256_cmpgt_epi64(_mm256_set1_epi64x(int64_t(b.n - i)), index);
+    const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
+    const __m256d magnitude = _mm256_andnot_pd(sign, v);
+    const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
+    const __m256d large = _mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ));
+    const __m256d pole = _mm256_or_pd(_mm256_cmp_pd(v, poles_from, _CMP_LE_OQ), _mm256_cmp_pd(magnitude, infinity, _CMP_EQ_OQ));
+    const int near_lanes = _mm256_movemask_pd(near), large_lanes = _mm256_movemask_pd(large);
+    __m256d y = _mm256_and_pd(pole, infinity);
+    if (near_lanes != 0) {
+      const __m256d log_magnitude = _ZGVdN4v_log(_mm256_blendv_pd(_mm256_set1_pd(kIdle), magnitude, near));
+      y = _mm256_blendv_pd(y, _mm256_sub_pd(_mm256_load_pd(series + i), log_magnitude), near);
+    }
+    if (large_lanes != 0) y = _mm256_blendv_pd(y, lgamma_stirling_four(_mm256_blendv_pd(stirling_from, v, large)), large);
+    // A masked store is microcoded on some CPUs (AMD's): only for the tail.
+    if (i + kLanes <= b.n) _mm256_store_pd(b.approx + i, y); else _mm256_maskstore_pd(b.approx + i, in_block, y);
+    const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
+    const int rest = in_lanes & ~(near_lanes | large_lanes | _mm256_movemask_pd(pole));
+    if (rest == 0) continue;
+    _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+    for (size_t k = 0; k < kLanes; ++k) {
+      if ((rest >> k & 1) == 0) continue;
+      bool exact;
+      b.approx[i + k] = lgamma_value(b.args[0][i + k], &exact);
+    }
   }
-  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+  finish_block_four(b, dulps);
 }
 
 template <Fn F>
 void lgamma_batch(Block& b) {
   const double dulps = fast_spec(F).error_dulps;
-  uint64_t done[Block::kCapacity / 64] = {};
-  const bool vector = cpu_has_avx2_fma();
-  if (vector) {
-    alignas(32) double series[Block::kCapacity];
-    log_gamma_one_plus_many(b.args[0], series, b.n);
-    lgamma_near_zero_four(b, series, done);
+  if (cpu_has_avx2_fma()) {
+    lgamma_batch_avx2(b, dulps);
+    return;
   }
   for (size_t i = 0; i < b.n; ++i) {
-    if ((done[i / 64] >> (i % 64) & 1) != 0) continue;
     bool exact;
     b.approx[i] = lgamma_value(b.args[0][i], &exact);
-    if (!vector) finish(b, i, dulps);
+    finish(b, i, dulps);
   }
-  if (vector) finish_block_four(b, dulps);
 }
 
 // sin (COSINE false) or cos of every point: x = (4k + q) pi/2 + r, then

@@ -57,6 +57,13 @@ void tgamma_series_many(const double* x, double* out, size_t n);
 constexpr double kLgammaErrorDulps = 16;
 double lgamma_value(double x, bool* exact);
 
+// From this argument on, a block's lgamma comes from Stirling's series
+// with libmvec's log (fast_batch.cpp, lgamma_stirling_four): within 12.3
+// double ulps, under kLgammaErrorDulps. The point path keeps glibc's.
+constexpr double kLgammaStirlingFrom = 32;
+// (log(2 pi) - 1) / 2, the constant of that series, rounded from MPFR.
+double lgamma_stirling_constant();
+
 // log Gamma(1 + x), lgamma_value's series, for N points X at once into OUT,
 // as tgamma_series_many: the caller subtracts log |x|.
 void log_gamma_one_plus_many(const double* x, double* out, size_t n);

@@ -672,6 +672,60 @@ TEST(MathFastTier, GammaSeriesNearZero) {
   }
 }
 
+// lgamma's batch where its method changes (fast_batch.cpp,
+// lgamma_batch_avx2): Stirling's series from kLgammaStirlingFrom, held to
+// its own analysis (12.3 double ulps) with a little room, 13, on every
+// float within 2^14 of 32, 64 floats of every binade from 32 up, the
+// largest floats and every 2^16th float of [32, 2^23); the poles from
+// -2^23 down and the infinities, +inf exactly; and every lane's value
+// the same wherever it lies in a block.
+TEST(MathFastTier, LgammaBatchFromStirlingsSeries) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::mt19937_64 rng(kSeed + 9);
+  std::vector<float> inputs(std::begin(kSpecials), std::end(kSpecials));
+  add_around(inputs, static_cast<float>(math::kLgammaStirlingFrom), 1 << 14);
+  for (uint32_t e = 127 + 5; e < 255; ++e)
+    for (int k = 0; k < 64; ++k) inputs.push_back(float_of(e << 23 | (static_cast<uint32_t>(rng()) & 0x7fffff)));
+  for (uint32_t b = 0x42000000u; b < 0x4b000000u; b += 1u << 16) inputs.push_back(float_of(b));
+  add_around(inputs, 0x1.fffffep127f, 16);
+  for (const float v : {-0x1p23f, -0x1.000002p23f, -0x1p100f, -0x1.fffffep127f}) inputs.push_back(v);
+  inputs.push_back(INFINITY);
+  inputs.push_back(-INFINITY);
+  std::vector<math::Judge::Point> points(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
+  const math::FastBatch batch = math::fast_batch(math::Fn::lgamma, true);
+  run_batch(batch, points);
+  Num x(64), real(kPrec);
+  long stirling = 0;
+  for (const math::Judge::Point& q : points) {
+    const double v = q.args[0];
+    if (std::isnan(v)) continue;
+    if (std::isinf(v) || v <= -0x1p23) {
+      ASSERT_EQ(q.approx, INFINITY) << "lgamma(" << v << ")";
+      continue;
+    }
+    mpfr_set_d(x.v, v, MPFR_RNDN);
+    int sign;
+    mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
+    const double args[3] = {v, 0, 0};
+    ASSERT_TRUE(within_error("lgamma", q.approx, real.v, q.error, args));
+    if (v < math::kLgammaStirlingFrom) continue;
+    ++stirling;
+    ASSERT_TRUE(within("lgamma", q.approx, real.v, 13, args));
+  }
+  EXPECT_GT(stirling, 20000);
+  for (size_t shift = 1; shift < 4; ++shift) {
+    std::vector<math::Judge::Point> shifted(points.size() + shift);
+    for (size_t i = 0; i < points.size(); ++i) shifted[i + shift].args[0] = points[i].args[0];
+    run_batch(batch, shifted);
+    for (size_t i = 0; i < points.size(); ++i) {
+      ASSERT_EQ(clconform::ref::to_bits(shifted[i + shift].approx), clconform::ref::to_bits(points[i].approx))
+          << "lgamma(" << points[i].args[0] << ") shifted by " << shift;
+      ASSERT_EQ(clconform::ref::to_bits(shifted[i + shift].error), clconform::ref::to_bits(points[i].error));
+    }
+  }
+}
+
 // The float on the positive side of each zero of lgamma between -11 and
 // -2: on (-n - 1, -n) lgamma is +inf at both ends and negative at
 // -n - 1/2, so each half holds one zero, found by bisection over the floats
