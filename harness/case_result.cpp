@@ -43,33 +43,31 @@ std::vector<Mismatch>* FailureTally::count(const Mismatch& m, int* excused_by) {
   return count_as(m, *excused_by, 1);
 }
 
-std::vector<Mismatch>* FailureTally::count_as(const Mismatch& m, int e, size_t count) {
+void FailureTally::tally(int e, size_t count, double ulp) {
   failed_ += count;
   if (e < 0) {
     unexcused_ += count;
-    return keeps(worst_, m, keep_unexcused) ? &worst_ : nullptr;
+    return;
   }
   per_entry_[size_t(e)] += count;
-  entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], m.ulp);
-  return keeps(excused_, m, kKeepExcused) ? &excused_ : nullptr;
+  entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
 }
 
-bool FailureTally::keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit) {
+std::vector<Mismatch>* FailureTally::count_as(const Mismatch& m, int e, size_t count) {
+  tally(e, count, m.ulp);
+  std::vector<Mismatch>& list = e < 0 ? worst_ : excused_;
+  return keeps(list, m.score, m.index, limit_of(list)) ? &list : nullptr;
+}
+
+bool FailureTally::keeps(const std::vector<Mismatch>& list, double score, uint64_t index, size_t limit) {
   // A limit of 0 (--keep-failures 0) keeps nothing.
-  return list.size() < limit || (!list.empty() && worse(m, list.back()));
+  return list.size() < limit || (!list.empty() && ranks_worse(score, index, list.back().score, list.back().index));
 }
 
 bool FailureTally::count_unkept(int e, size_t count, double ulp, double score, uint64_t index) {
   const std::vector<Mismatch>& list = e < 0 ? worst_ : excused_;
-  if (list.size() < limit_of(list)) return false;
-  if (!list.empty() && ranks_worse(score, index, list.back().score, list.back().index)) return false;
-  failed_ += count;
-  if (e < 0) {
-    unexcused_ += count;
-  } else {
-    per_entry_[size_t(e)] += count;
-    entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
-  }
+  if (keeps(list, score, index, limit_of(list))) return false;
+  tally(e, count, ulp);
   return true;
 }
 

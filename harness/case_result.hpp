@@ -145,9 +145,16 @@ class FailureTally {
   // The same for COUNT values like M, matched already: excused by entry
   // EXCUSED_BY, or not (-1); the list is the one that would keep M.
   std::vector<Mismatch>* count_as(const Mismatch& m, int excused_by, size_t count);
+  // The counts of COUNT wrong values with error ULP, excused by entry E
+  // (-1: none).
+  void tally(int e, size_t count, double ulp);
   int match(const Mismatch& m) const;  // the entry that excuses M, or -1
-  // Whether LIST (worst first, at most LIMIT long) would take M.
-  static bool keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit);
+  // Whether LIST (worst first, at most LIMIT long) would take a value
+  // ranked SCORE at INDEX, or M.
+  static bool keeps(const std::vector<Mismatch>& list, double score, uint64_t index, size_t limit);
+  static bool keeps(const std::vector<Mismatch>& list, const Mismatch& m, size_t limit) {
+    return keeps(list, m.score, m.index, limit);
+  }
   // Inserts M into LIST if it keeps it, dropping what falls past LIMIT.
   static void keep_worst(std::vector<Mismatch>& list, Mismatch m, size_t limit);
   size_t limit_of(const std::vector<Mismatch>& list) const { return &list == &excused_ ? kKeepExcused : keep_limit(); }

@@ -261,12 +261,17 @@ namespace {
 // The kind of a wrong value without a kind of its own, from its bits: an
 // index into kKinds.
 enum DerivedKind { kWrongValue = 0, kFlushed = 1, kSignOfZero = 2, kNanInstead = 3, kValueInsteadOfNan = 4, kUnwritten = 5 };
+// Whether the device left OUTPUT (BYTES bytes) as the harness filled it,
+// where EXPECTED is something else.
+bool unwritten(uint64_t output, uint64_t expected, unsigned bytes) {
+  const uint64_t sentinel = 0xA5A5A5A5A5A5A5A5ull >> (64 - 8 * std::min(bytes, 8u));
+  return output == sentinel && expected != sentinel;
+}
+
 int derived_kind(const Mismatch& m) {
   if (!m.bits) return kWrongValue;
   const WrongBits& b = *m.bits;
-  const unsigned bytes = std::min(b.out_bytes, 8u);
-  const uint64_t sentinel = 0xA5A5A5A5A5A5A5A5ull >> (64 - 8 * bytes);
-  if (b.output == sentinel && b.expected != sentinel) return kUnwritten;
+  if (unwritten(b.output, b.expected, b.out_bytes)) return kUnwritten;
   if (!is_float(b.out_format)) return kWrongValue;
   const Decoded got = decode(b.output, b.out_format, b.out_bytes), want = decode(b.expected, b.out_format, b.out_bytes);
   if (got.cls == 4 && want.cls != 4) return kNanInstead;
@@ -343,10 +348,8 @@ std::vector<int> CaseExcuses::integer_candidates(const std::string& output_name)
 
 int CaseExcuses::cover_integer(const std::vector<int>& candidates, const uint64_t* inputs, size_t n, char in_format,
                                unsigned in_bytes, uint32_t output, uint32_t expected) const {
-  // derived_kind of a 4-byte integer: unwritten where the device left the
-  // fill pattern, else a wrong value.
-  constexpr uint32_t kSentinel = 0xA5A5A5A5u;
-  const int k = output == kSentinel && expected != kSentinel ? kUnwritten : kWrongValue;
+  // derived_kind of a 4-byte integer.
+  const int k = unwritten(output, expected, 4) ? kUnwritten : kWrongValue;
   for (int i : candidates) {
     const KnownFailure& e = *entries_[size_t(i)];
     if (!(e.kinds & (1u << k))) continue;
