@@ -34,7 +34,8 @@
 // conversion case without its suite ("convert_int_rte.float").
 //
 //   verify_bench --function sin [--widths 1,2,3,4,8,16] [--inputs N] [--threads T] [--repeats R] [--seed S]
-//                [--same-widths] [--defects N [--defect-output J]] [--far N] [--known-failures FILE]
+//                [--same-widths] [--defects N [--defect-output J] [--split-defects]] [--far N]
+//                [--known-failures FILE]
 //
 // With --repeats R the whole verification runs R times (fresh accumulators
 // each time) and the fastest run is reported.
@@ -43,7 +44,10 @@
 // in N (seeded) returns, at every width and in every output (or only in
 // output J with --defect-output J: lgamma_r's sign, as NVIDIA's), the right
 // bits with bit 8 flipped (a wrong value of the same class, 256 steps off
-// for a float). With --known-failures FILE the entries of FILE that apply
+// for a float). With --split-defects the widths of a defective lane
+// disagree, as NVIDIA's lgamma_r signs often do: the first width returns
+// that value, and the others, on one such lane in two, the right bits with
+// bit 9 flipped, else the right bits. With --known-failures FILE the entries of FILE that apply
 // to device "verify_bench", driver "bench" and the case excuse what they
 // describe, as in a run (bench/excuse_wrong_values.json excuses every
 // wrong value), and the failures are printed with how many were excused.
@@ -99,6 +103,7 @@ struct Options {
   bool same_widths = false;
   uint64_t defects = 0;         // one lane in N wrong at every width; 0: none
   int defect_output = -1;       // the one output the defects go to; -1: every output
+  bool split_defects = false;   // a defect's widths disagree
   uint64_t far = 0;             // one lane in N of an unbounded result far off; 0: none
   std::string known_failures;  // "": no entries
 };
@@ -106,7 +111,7 @@ struct Options {
 [[noreturn]] void usage(const std::string& why) {
   std::fprintf(stderr,
                "verify_bench: %s\nusage: verify_bench --function F [--widths 1,2,...] [--inputs N] [--threads T] "
-               "[--repeats R] [--seed S] [--same-widths] [--defects N [--defect-output J]] [--far N] "
+               "[--repeats R] [--seed S] [--same-widths] [--defects N [--defect-output J] [--split-defects]] [--far N] "
                "[--known-failures FILE]\n",
                why.c_str());
   std::exit(2);
@@ -118,6 +123,10 @@ Options parse(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--same-widths") {
       o.same_widths = true;
+      continue;
+    }
+    if (a == "--split-defects") {
+      o.split_defects = true;
       continue;
     }
     if (i + 1 >= argc) usage("option " + a + " needs a value");
@@ -189,11 +198,11 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
 // with MOVABLE[i] set are perturbed; one such lane in FAR (0: none) is
 // instead about 2^21 steps off at every width (bit 21 and some of the 16
 // lowest flipped). One lane in DEFECTS (0: none) is wrong at every width instead
-// (bit 8 flipped). Output J is added to the
+// (bit 8 flipped), or with SPLIT as the header says. Output J is added to the
 // block's arrays, and the chunk shows every output added so far.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
                  const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off,
-                 bool every_width, uint64_t defects, uint64_t far = 0) {
+                 bool every_width, uint64_t defects, bool split, uint64_t far = 0) {
   const size_t n = b.chunk.count;
   b.out.resize(nw);
   for (auto& outputs : b.out) outputs.emplace_back(size_t(bytes) * n);
@@ -215,7 +224,8 @@ void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t
     }
     if (defects > 0 && rng() % defects == 0) {
       const uint64_t wrong = want[i] ^ 0x100;
-      for (size_t w = 0; w < nw; ++w) std::memcpy(b.out[w][j].data() + bytes * i, &wrong, bytes);
+      const uint64_t others = !split ? wrong : rng() % 2 == 0 ? want[i] ^ 0x200 : want[i];
+      for (size_t w = 0; w < nw; ++w) std::memcpy(b.out[w][j].data() + bytes * i, w == 0 ? &wrong : &others, bytes);
     }
   }
   b.chunk.out.assign(nw, {});
@@ -390,7 +400,7 @@ int bench_math(const Options& o, const Case& c) {
       const json::Value& bound = params.at("bounds").at("full").as_array().at(j);
       const bool defective = o.defect_output < 0 || size_t(o.defect_output) == j;
       set_results(b, o.widths.size(), v.out_bytes()[j], want, movable, rng, 8, conforming_offset(bound),
-                  o.same_widths, defective ? o.defects : 0, bound.has("info") ? o.far : 0);
+                  o.same_widths, defective ? o.defects : 0, o.split_defects, bound.has("info") ? o.far : 0);
     }
   }
   const Excuses excuses(o, c.id);
@@ -435,7 +445,8 @@ int bench_conversion(const Options& o, const Case& c) {
       want[i] = e.bits;
       finite[i] = e.defined && !e.nan;
     }
-    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths, o.defects);
+    set_results(b, o.widths.size(), dst.elem_size, want, finite, rng, 1 << 16, 3, o.same_widths, o.defects,
+                o.split_defects);
   }
   const Excuses excuses(o, c.id);
   double cpu = 0, wall = 0;

@@ -115,6 +115,28 @@ class CaseExcuses {
   bool names_widths_ = false;
 };
 
+// CaseExcuses::cover_integer for the wrong values of one integer output,
+// which remembers its recent answers where no candidate entry reads the
+// inputs: then the answer depends on the output and the expected value
+// alone, and a defect's billions of wrong values repeat a few pairs of
+// those (NVIDIA's lgamma_r signs: +-1 for +-1 or 0).
+class IntegerCover {
+ public:
+  IntegerCover(const CaseExcuses& excuses, const std::string& output_name);
+  int cover(const uint64_t* inputs, size_t n, char in_format, unsigned in_bytes, uint32_t output, uint32_t expected);
+
+ private:
+  struct Answer {
+    bool set = false;
+    uint32_t output = 0, expected = 0;
+    int entry = -1;
+  };
+  const CaseExcuses* excuses_;
+  std::vector<int> candidates_;
+  bool reads_inputs_ = false;
+  Answer recent_[8];  // by a hash of output and expected
+};
+
 class KnownFailures {
  public:
   KnownFailures() = default;

@@ -139,10 +139,9 @@ struct Acc {
   Worst worst;
   std::vector<uint64_t> check_pass, check_fail, check_skip;
   FailureTally failures;
-  // Per output, the known-failure entries that may excuse a wrong integer
-  // value of it (CaseExcuses::integer_candidates), set at the first such
-  // value.
-  std::vector<std::vector<int>> int_candidates;
+  // Per output, the matching of a wrong integer value of it against the
+  // known-failure entries, set at the first such value.
+  std::vector<IntegerCover> int_covers;
 };
 
 std::string fmt(const char* f, double v) {
@@ -664,11 +663,12 @@ class MathVerifier {
 
   // Output J, an integer result, of the N lanes of a block from B0: a lane
   // whose every width returned the same accepted value is counted as
-  // numeric_lane counts it; any other goes through numeric_lane. Where the
-  // integer judge has a block form (a function of one argument), the
-  // block's exact values come first, and a lane whose every width returned
-  // its exact value (an accepted one) needs nothing else; only the others
-  // are asked about lane by lane.
+  // numeric_lane counts it; any other goes through int_lane where the
+  // block's exact values are known, else numeric_lane. Where the integer
+  // judge has a block form (a function of one argument), the block's
+  // exact values come first, and a lane whose every width returned its
+  // exact value (an accepted one) needs nothing else; only the others are
+  // asked about lane by lane.
   void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
     const Output& out = outputs_[j];
     const size_t nk = widths_.size();
@@ -692,44 +692,75 @@ class MathVerifier {
         ++passed;
         return;
       }
-      if (same && exact && count_wrong_int(ch, b0 + i, j, got0, want[i], acc)) return;
+      if (exact && int_lane(ch, b0 + i, j, args, want[i], got0, same, acc)) return;
       Tuple t;
       read_tuple(ch, b0 + i, t);
-      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc, same && exact ? &want[i] : nullptr);
+      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
     });
     for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
   }
 
-  // Lane I, output J, an integer, where every width returned GOT and the
-  // judge rejects it for the exact WANT: counted as numeric_lane counts it,
-  // where the failure tally would keep none of its wrong values, which then
-  // need no text (a defect such as NVIDIA's lgamma_r signs makes billions).
-  // False, having counted nothing, where numeric_lane must count it.
-  bool count_wrong_int(const SweepChunk& ch, size_t i, size_t j, int32_t got, int32_t want, Acc& acc) const {
+  // Lane I, output J, an integer, whose exact value is WANT at the
+  // arguments ARGS, where the first width returned GOT0 (SAME: every width
+  // did, and the judge rejects it): counted as numeric_lane counts it, run
+  // by run of widths that returned the same value, but that a wrong value
+  // the failure tally would not keep is matched against the known-failure
+  // entries from its bits and counted without a text (a defect such as
+  // NVIDIA's lgamma_r signs makes billions, some at a few widths only).
+  // False, having counted nothing, for a lane numeric_lane may leave
+  // unjudged.
+  bool int_lane(const SweepChunk& ch, size_t i, size_t j, const double* args, int32_t want, int32_t got0, bool same,
+                Acc& acc) const {
     const Output& out = outputs_[j];
-    // numeric_lane's lanes left unjudged, and per-width matching.
     if (!out.fixed || out.fixed->kind == LaneBound::Kind::Undefined || regime_.finite_only) return false;
-    const CaseExcuses* excuses = acc.failures.excuses();
-    if (excuses && excuses->names_widths()) return false;
-    const uint64_t lane = ch.first + i;
-    int e = -1;
-    if (excuses && !excuses->empty()) {
-      if (acc.int_candidates.empty())
-        for (const Output& o : outputs_)
-          acc.int_candidates.push_back(excuses->integer_candidates(outputs_.size() > 1 ? o.judge_name : ""));
-      Tuple t;
-      read_tuple(ch, i, t);
-      e = excuses->cover_integer(acc.int_candidates[j], t.bits, args_.size(), Fmt::code, Fmt::bytes, uint32_t(got),
-                                 uint32_t(want));
-    }
     const size_t nk = widths_.size();
-    // add_failures' rank of an integer's wrong value: an infinite error.
-    if (!acc.failures.count_unkept(e, nk, HUGE_VAL, failure_score(HUGE_VAL), lane)) return false;
-    for (size_t k = 0; k < nk; ++k) {
-      ++acc.widths[k].checked;
-      ++acc.widths[k].failed;
+    int32_t got[kMaxWidths];
+    got[0] = got0;
+    if (!same)
+      for (size_t k = 1; k < nk; ++k) std::memcpy(&got[k], ch.out[k][j] + 4 * i, 4);
+    const uint64_t lane = ch.first + i;
+    Tuple t;
+    bool read = false;
+    for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+      for (k1 = same ? nk : k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
+      for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
+      if (!same && out.int_judge->accepts(args, got[k0], want)) continue;
+      for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
+      if (!read) read_tuple(ch, i, t);
+      read = true;
+      if (!count_unkept_int(t, lane, j, got[k0], want, k1 - k0, acc))
+        add_int_failures(acc, out, lane, k0, k1, t, got[k0], want);
     }
     return true;
+  }
+
+  // COUNT widths of input vector LANE (arguments T), output J, that
+  // returned the wrong integer GOT for the exact WANT: counted in the
+  // failure tally as add_int_failures counts them, where the tally would
+  // keep none of them. False, with nothing counted, where it would keep
+  // one, or where an entry names widths and so matches width by width.
+  bool count_unkept_int(const Tuple& t, uint64_t lane, size_t j, int32_t got, int32_t want, size_t count,
+                        Acc& acc) const {
+    const CaseExcuses* excuses = acc.failures.excuses();
+    if (excuses && excuses->names_widths()) return false;
+    int e = -1;
+    if (excuses && !excuses->empty()) {
+      if (acc.int_covers.empty())
+        for (const Output& o : outputs_) acc.int_covers.emplace_back(*excuses, outputs_.size() > 1 ? o.judge_name : "");
+      e = acc.int_covers[j].cover(t.bits, args_.size(), Fmt::code, Fmt::bytes, uint32_t(got), uint32_t(want));
+    }
+    // add_failures' rank of an integer's wrong value: an infinite error.
+    return acc.failures.count_unkept(e, count, HUGE_VAL, failure_score(HUGE_VAL), lane);
+  }
+
+  // The wrong integer GOT, for WANT, at widths [K0, K1) of LANE, output
+  // OUT, with its text where the tally keeps it. Out of line: inlined, its
+  // text's code made int_lane's every lane slower (7% of a flood of
+  // excused values, here).
+  __attribute__((noinline)) void add_int_failures(Acc& acc, const Output& out, uint64_t lane, size_t k0, size_t k1,
+                                                  const Tuple& t, int32_t got, int32_t want) const {
+    add_failures(acc, out, lane, k0, k1, t, 'i', uint32_t(got), uint32_t(want), HUGE_VAL,
+                 [&] { return std::to_string(want); }, [&] { return out.judge_name + ": wrong integer result"; });
   }
 
   // Lane B0 + I of a block, whose results RESULTS[k][I] passed width by
@@ -926,11 +957,8 @@ class MathVerifier {
     return false;
   }
 
-  // REJECTED_WANT, for an integer output, says what the caller found
-  // already: every width returned the same integer, which the judge does
-  // not accept, and the exact result is *REJECTED_WANT.
   void numeric_lane(const SweepChunk& ch, size_t i, uint64_t lane, const Tuple& t, size_t j,
-                    const Point* p, bool nonfinite_result, Acc& acc, const int32_t* rejected_want = nullptr) const {
+                    const Point* p, bool nonfinite_result, Acc& acc) const {
     const Output& out = outputs_[j];
     double own[3] = {0, 0, 0};
     if (!p) to_args(t, own);
@@ -964,11 +992,10 @@ class MathVerifier {
       for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
         for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].checked;
-        if (!rejected_want && out.int_judge->accepts(args, got[k0])) continue;
-        const int32_t want = rejected_want ? *rejected_want : int32_t(out.int_judge->exact(args));
+        if (out.int_judge->accepts(args, got[k0])) continue;
+        const int32_t want = int32_t(out.int_judge->exact(args));
         for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
-        add_failures(acc, out, lane, k0, k1, t, 'i', uint32_t(got[k0]), uint32_t(want), HUGE_VAL,
-                     [&] { return std::to_string(want); }, [&] { return out.judge_name + ": wrong integer result"; });
+        add_int_failures(acc, out, lane, k0, k1, t, got[k0], want);
       }
       return;
     }

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <random>
+#include <set>
 #include <fstream>
 
 #include "errors.hpp"
@@ -334,6 +336,42 @@ TEST(KnownFailures, IntegerCoverIsCoverOfTheWrongValue) {
         }
   }
   EXPECT_GT(excused, 0u);
+}
+
+// IntegerCover answers as cover_integer does, whether it remembers answers
+// (no candidate reads the inputs) or not, over more pairs of output and
+// expected value than it has places for, in an order that comes back to
+// each; the second list reads the inputs in its second entry.
+TEST(KnownFailures, IntegerCoverAnswersAsCoverInteger) {
+  const char* lists[] = {R"({"entries": [
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "output": "lgamma_r.sign", "expected": {"range": ["-1", "1"], "integer": true}, "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["unwritten"], "max_count": 9}}]})",
+                         R"({"entries": [
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "expected": {"range": ["0", "0"]}, "max_count": 9}},
+    {"device": "dev", "case": "math.sin", "reason": "r", "evidence": {},
+     "excuses": {"kinds": ["wrong_value"], "inputs": {"range": ["-inf", "0"]}, "max_count": 9}}]})"};
+  const uint32_t inputs[] = {0x3f800000, 0xbf800000, 0x00000000};
+  std::vector<int32_t> values = {0, 1, -1, 2, 257, -255, 513, -511, 7, int32_t(0xA5A5A5A5u), int32_t(0xcdcdcdcdu)};
+  std::mt19937 rng(5);
+  for (const char* list : lists) {
+    auto k = KnownFailures::load(write_temp(list));
+    const CaseExcuses ex = k.for_case("dev", "1.0", "math.sin", "", false);
+    IntegerCover cover(ex, "lgamma_r.sign");
+    const std::vector<int> candidates = ex.integer_candidates("lgamma_r.sign");
+    std::set<int> answers;
+    for (int n = 0; n < 20000; ++n) {
+      const int32_t got = values[rng() % values.size()], want = values[rng() % values.size()];
+      const uint64_t x = inputs[rng() % 3];
+      const int c = cover.cover(&x, 1, 'f', 4, uint32_t(got), uint32_t(want));
+      ASSERT_EQ(c, ex.cover_integer(candidates, &x, 1, 'f', 4, uint32_t(got), uint32_t(want)))
+          << "x " << x << " got " << got << " want " << want;
+      answers.insert(c);
+    }
+    EXPECT_EQ(answers.size(), 3u);  // each entry, and none
+  }
 }
 
 // count_unkept counts values alike as add_widths counts them while the

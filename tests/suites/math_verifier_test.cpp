@@ -344,9 +344,10 @@ TEST(MathVerifier, CommonPathEqualsPerLanePathOnEveryDoubleCaseQuickInputs) {
 }
 
 // Known-failure entries for the integer outputs' wrong values (the
-// synthetic results' exact value plus one): the block path counts most of
-// them without building them (MathVerifier::count_wrong_int), the per-lane
-// path builds and matches each; counts per entry, unexcused values and the
+// synthetic results' exact value plus one, at every width of a lane or at
+// some): the block path counts most of them without building them
+// (MathVerifier::int_lane, run by run of equal widths), the per-lane path
+// builds and matches each; counts per entry, unexcused values and the
 // values kept must agree. Entries in order: lgamma_r's sign at a negative
 // argument; any output's wrong value within 2 ulp (never an integer's);
 // an expected integer in [-64, 64]. With NAME_WIDTHS the last names widths
