@@ -122,14 +122,13 @@ AVX512_INLINE void enclose_eight(__m512d dulps, double* approx, double* error) {
 
 // finish for every point of a block with the bound DULPS, four at a time:
 // inline into a batch's own AVX2 loop (measured: 6% of floor's whole
-// verification as a call of its own), or called from code without AVX2.
+// verification as a call of its own).
 __attribute__((target("avx2,fma"), always_inline)) inline void finish_each_four(Block& b, double dulps) {
   size_t i = 0;
   for (; i + kLanes <= b.n; i += kLanes) finish_four(b, i, dulps);
   _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
   for (; i < b.n; ++i) finish(b, i, dulps);
 }
-__attribute__((target("avx2,fma"))) void finish_block_four(Block& b, double dulps) { finish_each_four(b, dulps); }
 
 // Point I's arguments, for the scalar functions.
 struct ArgsOf {
@@ -682,19 +681,50 @@ AVX2_ABI __m256d lgamma_stirling_four(__m256d x) {
   return _mm256_fmadd_pd(_mm256_sub_pd(x, _mm256_set1_pd(0.5)), _mm256_sub_pd(log_x, one), tail);
 }
 
+// lgamma of four non-integer arguments x in (-2^23, -kLgammaStirlingFrom]
+// by the reflection formula
+//   lgamma(x) = log pi - log |sin(pi x)| - lgamma(1 - x),
+// with |sin(pi x)| = sin(pi |r|), r = x - round(x) (exact, as is 1 - x,
+// for a float x), 0 < |r| <= 1/2, and lgamma(1 - x) from
+// lgamma_stirling_four. In units of u = 2^-53, with L = lgamma(1 - x)
+// >= lgamma(33) > 81.5 and S = log sin(pi |r|) in [-11.33, 0] (|r| >=
+// 2^-18, float's spacing from 32 on):
+//  - pi |r| rounds once, from a pi within 0.36 u: 1.36 u relative, which
+//    sin (t cot t <= 1 on (0, pi/2]) passes on as is; libmvec's sin adds
+//    its 4 ulps, 8 u: 9.36 u relative, 9.37 u on S; libmvec's log adds 8
+//    u |S| <= 90.7 u;
+//  - log pi rounds to within u, and log pi - S (below 12.5) within 12.5 u;
+//  - L is within 12.3 u L, and the last subtraction rounds within u |y|.
+// So |error| <= (113.6 + 12.3 L) u + u |y|, with |y| >= L - 12.48 > 69:
+// at most 17.2 u |y|, under 17.2 double ulps of y; kLgammaReflectedDulps
+// leaves a little room.
+constexpr double kLgammaReflectedDulps = 18;
+AVX2_ABI __m256d lgamma_reflected_four(__m256d x) {
+  static const double log_pi = log_pi_constant();
+  const __m256d r = _mm256_andnot_pd(_mm256_set1_pd(-0.0),
+                                     _mm256_sub_pd(x, _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)));
+  const __m256d log_sin = _ZGVdN4v_log(_ZGVdN4v_sin(_mm256_mul_pd(_mm256_set1_pd(kPiDouble), r)));
+  const __m256d stirling = lgamma_stirling_four(_mm256_sub_pd(_mm256_set1_pd(1.0), x));
+  return _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(log_pi), log_sin), stirling);
+}
+
 // lgamma and lgamma_r's value (gamma.hpp) over a block, four points at a
 // time, each lane by its argument alone (not the lanes beside it):
 // near 0, log Gamma(1 + x) from the series less libmvec's log |x|; from
-// kLgammaStirlingFrom, lgamma_stirling_four; +inf at the poles from
-// -2^23 down (every float there is an integer) and at both infinities
-// (C99 F.9.5.3); anything else lgamma_value. Every point then takes the
-// tier's bound, exact ones too, as the point path does.
-AVX2_ABI void lgamma_batch_avx2(Block& b, double dulps) {
+// kLgammaStirlingFrom, lgamma_stirling_four; +inf at the poles (zero
+// aside: the negative integers, every float from -2^23 down among them)
+// and at both infinities (C99 F.9.5.3); lgamma_reflected_four from
+// -kLgammaStirlingFrom down; anything else lgamma_value. Every point then
+// takes the tier's bound, exact ones too, as the point path does, or
+// kLgammaReflectedDulps where it was reflected.
+AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
   alignas(32) double series[Block::kCapacity] = {};
+  alignas(32) double dulps[Block::kCapacity];
   log_gamma_one_plus_many(b.args[0], series, b.n);
   const __m256d sign = _mm256_set1_pd(-0.0), infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
   const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), zero = _mm256_setzero_pd();
-  const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), poles_from = _mm256_set1_pd(-0x1p23);
+  const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), reflected_from = _mm256_set1_pd(-kLgammaStirlingFrom);
+  const __m256d tier = _mm256_set1_pd(tier_dulps), reflected_bound = _mm256_set1_pd(kLgammaReflectedDulps);
   const __m256i index = _mm256_set_epi64x(3, 2, 1, 0);
   for (size_t i = 0; i < b.n; i += kLanes) {
     // The last group's lanes past b.n are neither read nor written.
@@ -703,18 +733,34 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double dulps) {
     const __m256d magnitude = _mm256_andnot_pd(sign, v);
     const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
     const __m256d large = _mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ));
-    const __m256d pole = _mm256_or_pd(_mm256_cmp_pd(v, poles_from, _CMP_LE_OQ), _mm256_cmp_pd(magnitude, infinity, _CMP_EQ_OQ));
+    const __m256d negative_integer = _mm256_and_pd(_mm256_cmp_pd(v, zero, _CMP_LT_OQ),
+                                                   _mm256_cmp_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF), _CMP_EQ_OQ));
+    const __m256d pole = _mm256_or_pd(negative_integer, _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ));
+    const __m256d reflected = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, reflected_from, _CMP_LE_OQ));
     const int near_lanes = _mm256_movemask_pd(near), large_lanes = _mm256_movemask_pd(large);
+    const int reflected_lanes = _mm256_movemask_pd(reflected);
     __m256d y = _mm256_and_pd(pole, infinity);
     if (near_lanes != 0) {
       const __m256d log_magnitude = _ZGVdN4v_log(_mm256_blendv_pd(_mm256_set1_pd(kIdle), magnitude, near));
       y = _mm256_blendv_pd(y, _mm256_sub_pd(_mm256_load_pd(series + i), log_magnitude), near);
     }
     if (large_lanes != 0) y = _mm256_blendv_pd(y, lgamma_stirling_four(_mm256_blendv_pd(stirling_from, v, large)), large);
+    if (reflected_lanes != 0) {
+      // The stand-in is no pole, and its 1 - x is in Stirling's domain.
+      const __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(-kLgammaStirlingFrom - 0.5), v, reflected);
+      y = _mm256_blendv_pd(y, lgamma_reflected_four(arg), reflected);
+    }
+    const __m256d bound = _mm256_blendv_pd(tier, reflected_bound, reflected);
     // A masked store is microcoded on some CPUs (AMD's): only for the tail.
-    if (i + kLanes <= b.n) _mm256_store_pd(b.approx + i, y); else _mm256_maskstore_pd(b.approx + i, in_block, y);
+    if (i + kLanes <= b.n) {
+      _mm256_store_pd(b.approx + i, y);
+      _mm256_store_pd(dulps + i, bound);
+    } else {
+      _mm256_maskstore_pd(b.approx + i, in_block, y);
+      _mm256_maskstore_pd(dulps + i, in_block, bound);
+    }
     const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
-    const int rest = in_lanes & ~(near_lanes | large_lanes | _mm256_movemask_pd(pole));
+    const int rest = in_lanes & ~(near_lanes | large_lanes | reflected_lanes | _mm256_movemask_pd(pole));
     if (rest == 0) continue;
     _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
     for (size_t k = 0; k < kLanes; ++k) {
@@ -723,7 +769,7 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double dulps) {
       b.approx[i + k] = lgamma_value(b.args[0][i + k], &exact);
     }
   }
-  finish_block_four(b, dulps);
+  enclose_block_four(b, dulps);
 }
 
 template <Fn F>

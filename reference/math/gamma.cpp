@@ -175,6 +175,17 @@ void series_many(const double* x, double* out, size_t n) {
 void tgamma_series_many(const double* x, double* out, size_t n) { series_many<false>(x, out, n); }
 void log_gamma_one_plus_many(const double* x, double* out, size_t n) { series_many<true>(x, out, n); }
 
+namespace {
+
+// C, computed to 128 bits, rounded once to a double; C is cleared.
+double rounded_and_cleared(mpfr_t c) {
+  const double d = mpfr_get_d(c, MPFR_RNDN);
+  mpfr_clear(c);
+  return d;
+}
+
+}  // namespace
+
 double lgamma_stirling_constant() {
   mpfr_t c;
   mpfr_init2(c, 128);
@@ -183,9 +194,15 @@ double lgamma_stirling_constant() {
   mpfr_log(c, c, MPFR_RNDN);
   mpfr_sub_ui(c, c, 1, MPFR_RNDN);
   mpfr_div_2ui(c, c, 1, MPFR_RNDN);
-  const double d = mpfr_get_d(c, MPFR_RNDN);
-  mpfr_clear(c);
-  return d;
+  return rounded_and_cleared(c);
+}
+
+double log_pi_constant() {
+  mpfr_t c;
+  mpfr_init2(c, 128);
+  mpfr_const_pi(c, MPFR_RNDN);
+  mpfr_log(c, c, MPFR_RNDN);
+  return rounded_and_cleared(c);
 }
 
 double lgamma_value(double x, bool* exact) {

@@ -61,8 +61,10 @@ double lgamma_value(double x, bool* exact);
 // with libmvec's log (fast_batch.cpp, lgamma_stirling_four): within 12.3
 // double ulps, under kLgammaErrorDulps. The point path keeps glibc's.
 constexpr double kLgammaStirlingFrom = 32;
-// (log(2 pi) - 1) / 2, the constant of that series, rounded from MPFR.
+// (log(2 pi) - 1) / 2, the constant of that series, and log pi, that of
+// the reflection formula (lgamma_reflected_four), rounded from MPFR.
 double lgamma_stirling_constant();
+double log_pi_constant();
 
 // log Gamma(1 + x), lgamma_value's series, for N points X at once into OUT,
 // as tgamma_series_many: the caller subtracts log |x|.
