@@ -59,7 +59,9 @@ double lgamma_value(double x, bool* exact);
 
 // From this argument on, a block's lgamma comes from Stirling's series
 // with libmvec's log (fast_batch.cpp, lgamma_stirling_four): within 12.3
-// double ulps, under kLgammaErrorDulps. The point path keeps glibc's.
+// double ulps, under kLgammaErrorDulps; from its negative down, from the
+// reflection formula with that series (lgamma_reflected_four): within
+// 17.2 double ulps, a bound of its own. The point path keeps glibc's.
 constexpr double kLgammaStirlingFrom = 32;
 // (log(2 pi) - 1) / 2, the constant of that series, and log pi, that of
 // the reflection formula (lgamma_reflected_four), rounded from MPFR.
