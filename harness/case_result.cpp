@@ -43,16 +43,6 @@ std::vector<Mismatch>* FailureTally::count(const Mismatch& m, int* excused_by) {
   return count_as(m, *excused_by, 1);
 }
 
-void FailureTally::tally(int e, size_t count, double ulp) {
-  failed_ += count;
-  if (e < 0) {
-    unexcused_ += count;
-    return;
-  }
-  per_entry_[size_t(e)] += count;
-  entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
-}
-
 std::vector<Mismatch>* FailureTally::count_as(const Mismatch& m, int e, size_t count) {
   tally(e, count, m.ulp);
   std::vector<Mismatch>& list = e < 0 ? worst_ : excused_;

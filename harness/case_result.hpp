@@ -8,6 +8,7 @@
 // merges them once (CaseResult::merge), so no lock is taken per value.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -109,6 +110,18 @@ class FailureTally {
   // them whole, with their text. A defect with billions of wrong values
   // costs a sweep only the matching and this.
   bool count_unkept(int e, size_t count, double ulp, double score, uint64_t index);
+  // Whether the list of excused (EXCUSED) or unexcused values keeps none
+  // ranked SCORE at any input vector from FROM on: it is full of values
+  // ranked as badly or worse. It keeps none later either (what it holds
+  // only ever ranks worse).
+  bool keeps_none_from(bool excused, double score, uint64_t from) const {
+    const std::vector<Mismatch>& list = excused ? excused_ : worst_;
+    return !keeps(list, score, from, limit_of(list));
+  }
+  // COUNT wrong values with error ULP that entry E excuses (-1: none),
+  // counted as add_widths counts them, where keeps_none_from said that
+  // their list keeps none of them.
+  void count_unkept_known(int e, size_t count, double ulp) { tally(e, count, ulp); }
   const CaseExcuses* excuses() const { return excuses_; }
   // A Mismatch for the caller to fill and hand to add or add_widths: the
   // same one each time, its fields back at their defaults but for its bits,
@@ -147,7 +160,15 @@ class FailureTally {
   std::vector<Mismatch>* count_as(const Mismatch& m, int excused_by, size_t count);
   // The counts of COUNT wrong values with error ULP, excused by entry E
   // (-1: none).
-  void tally(int e, size_t count, double ulp);
+  void tally(int e, size_t count, double ulp) {
+    failed_ += count;
+    if (e < 0) {
+      unexcused_ += count;
+      return;
+    }
+    per_entry_[size_t(e)] += count;
+    entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
+  }
   int match(const Mismatch& m) const;  // the entry that excuses M, or -1
   // Whether LIST (worst first, at most LIMIT long) would take a value
   // ranked SCORE at INDEX, or M.

@@ -368,12 +368,14 @@ IntegerCover::IntegerCover(const CaseExcuses& excuses, const std::string& output
 int IntegerCover::cover(const uint64_t* inputs, size_t n, char in_format, unsigned in_bytes, uint32_t output,
                         uint32_t expected) {
   if (reads_inputs_) return excuses_->cover_integer(candidates_, inputs, n, in_format, in_bytes, output, expected);
-  // Fibonacci hashing of the pair: every bit of both moves the slot.
-  const uint64_t pair = uint64_t(output) << 32 | expected;
-  Answer& a = recent_[(pair * 0x9e3779b97f4a7c15u) >> 61];
-  if (!a.set || a.output != output || a.expected != expected)
-    a = {true, output, expected, excuses_->cover_integer(candidates_, inputs, n, in_format, in_bytes, output, expected)};
-  return a.entry;
+  return cover_pair(output, expected);
+}
+
+int IntegerCover::remember(uint32_t output, uint32_t expected) {
+  // No candidate reads the inputs: none are passed.
+  const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, output, expected);
+  recent_[slot(output, expected)] = {true, output, expected, e};
+  return e;
 }
 
 void KnownFailures::read_file(const std::string& path) {

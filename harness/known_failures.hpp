@@ -123,7 +123,13 @@ class CaseExcuses {
 class IntegerCover {
  public:
   IntegerCover(const CaseExcuses& excuses, const std::string& output_name);
+  // Whether a candidate entry reads the inputs; if not, cover_pair answers.
+  bool reads_inputs() const { return reads_inputs_; }
   int cover(const uint64_t* inputs, size_t n, char in_format, unsigned in_bytes, uint32_t output, uint32_t expected);
+  int cover_pair(uint32_t output, uint32_t expected) {
+    const Answer& a = recent_[slot(output, expected)];
+    return a.set && a.output == output && a.expected == expected ? a.entry : remember(output, expected);
+  }
 
  private:
   struct Answer {
@@ -131,10 +137,16 @@ class IntegerCover {
     uint32_t output = 0, expected = 0;
     int entry = -1;
   };
+  // Fibonacci hashing of the pair: every bit of both moves the slot.
+  static size_t slot(uint32_t output, uint32_t expected) {
+    return size_t(((uint64_t(output) << 32 | expected) * 0x9e3779b97f4a7c15u) >> 61);
+  }
+  int remember(uint32_t output, uint32_t expected);
+
   const CaseExcuses* excuses_;
   std::vector<int> candidates_;
   bool reads_inputs_ = false;
-  Answer recent_[8];  // by a hash of output and expected
+  Answer recent_[8];  // by slot()
 };
 
 class KnownFailures {

@@ -100,6 +100,22 @@ bool IntegerJudge::exact_block(const double* x, size_t n, int32_t* want) const {
   }
 }
 
+void IntegerJudge::plain_block(const double* x, size_t n, uint64_t* plain) const {
+  const Fn f = fn_of(id_);
+  // argument_readings' subnormals, where a device may flush.
+  const double min_normal = format_ == Format::Double ? 0x1p-1022 : 0x1p-126;
+  const bool flushes = denormals_ != Denormals::Kept;
+  for (size_t w = 0; w < (n + 63) / 64; ++w) plain[w] = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double v = x[i];
+    // accepts_at's exceptions.
+    bool p = !std::isnan(v) && !(flushes && v != 0 && std::fabs(v) < min_normal);
+    if (f == Fn::ilogb) p = p && v != 0;
+    if (f == Fn::lgamma_r_sign) p = p && v != -INFINITY;
+    plain[i / 64] |= uint64_t(p) << (i % 64);
+  }
+}
+
 bool IntegerJudge::accepts(const double* args, int64_t got) const {
   const Fn f = fn_of(id_);
   if (denormals_ == Denormals::Kept) return accepts_at(f, args, got, integer_result(f, args));  // one reading

@@ -110,6 +110,12 @@ class IntegerJudge {
   // sign); false, with nothing written, for remquo's quotient. accepts()
   // takes each such value.
   bool exact_block(const double* x, size_t n, int32_t* want) const;
+  // Bit i of PLAIN set where accepts() takes exact()'s value and no other
+  // at the point whose only argument is X[i] (a function of exact_block):
+  // not where the spec allows another (ilogb's FP_ILOGB0 and FP_ILOGBNAN,
+  // lgamma_r's sign at NaN and -inf), nor at an argument that may be
+  // flushed. The N bits' words are written whole.
+  void plain_block(const double* x, size_t n, uint64_t* plain) const;
 
  private:
   int id_;

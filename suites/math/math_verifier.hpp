@@ -663,12 +663,12 @@ class MathVerifier {
 
   // Output J, an integer result, of the N lanes of a block from B0: a lane
   // whose every width returned the same accepted value is counted as
-  // numeric_lane counts it; any other goes through int_lane where the
-  // block's exact values are known, else numeric_lane. Where the integer
-  // judge has a block form (a function of one argument), the block's
-  // exact values come first, and a lane whose every width returned its
-  // exact value (an accepted one) needs nothing else; only the others are
-  // asked about lane by lane.
+  // numeric_lane counts it; where the block's exact values are known, a
+  // lane with a wrong value goes through count_plain_lane (in bulk) or
+  // int_lane, else numeric_lane. Where the integer judge has a block form
+  // (a function of one argument), the block's exact values come first,
+  // and a lane whose every width returned its exact value (an accepted
+  // one) needs nothing else; only the others are asked about lane by lane.
   void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
     const Output& out = outputs_[j];
     const size_t nk = widths_.size();
@@ -681,15 +681,25 @@ class MathVerifier {
     const bool exact = out.int_judge->exact_block(blk.args[0], n, want);
     if (exact) rm::equal_to_block(reinterpret_cast<const uint32_t*>(want), results, nk, n, equal);
     rm::equal_to_block(results[0], results + 1, nk - 1, n, same_bits);
-    uint64_t passed = 0;
-    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) passed += uint64_t(__builtin_popcountll(equal[w]));
+    // Lanes counted here at every width, and the wrong values counted in
+    // bulk per width.
+    uint64_t checked = 0, wrong[kMaxWidths] = {};
+    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) checked += uint64_t(__builtin_popcountll(equal[w]));
+    Bulk bulk;
+    uint64_t plain[rm::BlockPasses::kWords];
+    const bool in_bulk = exact && checked < n && bulk_counting(j, ch.first + b0, acc, bulk);
+    if (in_bulk) out.int_judge->plain_block(blk.args[0], n, plain);
     for_each_other(equal, n, [&](size_t i) {
+      if (in_bulk && (plain[i / 64] >> (i % 64) & 1) != 0 && count_plain_lane(results, i, want[i], bulk, wrong, acc)) {
+        ++checked;
+        return;
+      }
       int32_t got0;
       std::memcpy(&got0, results[0] + i, 4);
       const bool same = (same_bits[i / 64] >> (i % 64) & 1) != 0;
       const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
       if (same && (exact ? out.int_judge->accepts(args, got0, want[i]) : out.int_judge->accepts(args, got0))) {
-        ++passed;
+        ++checked;
         return;
       }
       if (exact && int_lane(ch, b0 + i, j, args, want[i], got0, same, acc)) return;
@@ -697,7 +707,79 @@ class MathVerifier {
       read_tuple(ch, b0 + i, t);
       numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
     });
-    for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += passed;
+    for (size_t k = 0; k < nk; ++k) {
+      acc.widths[k].checked += checked;
+      acc.widths[k].failed += wrong[k];
+    }
+  }
+
+  // What count_plain_lane needs: whether the failure tally keeps no more
+  // unexcused or excused wrong integer values, and the output's matching
+  // (null without known-failure entries).
+  struct Bulk {
+    bool unexcused_unkept = false, excused_unkept = false;
+    IntegerCover* cover = nullptr;
+  };
+
+  // Whether output J's wrong values from input vector FROM on may be
+  // counted in bulk, into BULK: counted, they are judged (numeric_lane
+  // leaves none unjudged), matched from the output and expected value
+  // alone (no entry names widths or reads the inputs), and one of the
+  // tally's lists keeps no more of them.
+  bool bulk_counting(size_t j, uint64_t from, Acc& acc, Bulk& bulk) const {
+    const Output& out = outputs_[j];
+    if (!out.fixed || out.fixed->kind == LaneBound::Kind::Undefined || regime_.finite_only) return false;
+    const CaseExcuses* excuses = acc.failures.excuses();
+    bulk.cover = nullptr;
+    if (excuses && !excuses->empty()) {
+      if (excuses->names_widths()) return false;
+      bulk.cover = &int_cover(j, acc);
+      if (bulk.cover->reads_inputs()) return false;
+    }
+    // add_failures' rank of an integer's wrong value: an infinite error.
+    const double score = failure_score(HUGE_VAL);
+    bulk.unexcused_unkept = acc.failures.keeps_none_from(false, score, from);
+    bulk.excused_unkept = acc.failures.keeps_none_from(true, score, from);
+    return bulk.unexcused_unkept || bulk.excused_unkept;
+  }
+
+  // Lane I of an integer output whose judge takes only the exact value
+  // WANT there (IntegerJudge::plain_block), where not every width returned
+  // it: counted as int_lane counts it, its wrong values per width into
+  // WRONG, where the tally keeps none of them (BULK); false, having
+  // counted nothing, where it might keep one.
+  bool count_plain_lane(const uint32_t* const* results, size_t i, int32_t want, const Bulk& bulk, uint64_t* wrong,
+                        Acc& acc) const {
+    const size_t nk = widths_.size();
+    // The runs of widths [from[r], to[r]) that returned one wrong value,
+    // which entry[r] excuses (-1: none).
+    size_t from[kMaxWidths], to[kMaxWidths], runs = 0;
+    int entry[kMaxWidths];
+    for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
+      const uint32_t got = results[k0][i];
+      for (k1 = k0 + 1; k1 < nk && results[k1][i] == got;) ++k1;
+      if (got == uint32_t(want)) continue;
+      const int e = bulk.cover ? bulk.cover->cover_pair(got, uint32_t(want)) : -1;
+      if (!(e < 0 ? bulk.unexcused_unkept : bulk.excused_unkept)) return false;
+      from[runs] = k0;
+      to[runs] = k1;
+      entry[runs++] = e;
+    }
+    for (size_t r = 0; r < runs; ++r) {
+      for (size_t k = from[r]; k < to[r]; ++k) ++wrong[k];
+      // add_failures' error of an integer's wrong value: infinite.
+      acc.failures.count_unkept_known(entry[r], to[r] - from[r], HUGE_VAL);
+    }
+    return true;
+  }
+
+  // Output J's matching of wrong integer values against the known-failure
+  // entries (there are some), made at its first use.
+  IntegerCover& int_cover(size_t j, Acc& acc) const {
+    if (acc.int_covers.empty())
+      for (const Output& o : outputs_)
+        acc.int_covers.emplace_back(*acc.failures.excuses(), outputs_.size() > 1 ? o.judge_name : "");
+    return acc.int_covers[j];
   }
 
   // Lane I, output J, an integer, whose exact value is WANT at the
@@ -744,11 +826,8 @@ class MathVerifier {
     const CaseExcuses* excuses = acc.failures.excuses();
     if (excuses && excuses->names_widths()) return false;
     int e = -1;
-    if (excuses && !excuses->empty()) {
-      if (acc.int_covers.empty())
-        for (const Output& o : outputs_) acc.int_covers.emplace_back(*excuses, outputs_.size() > 1 ? o.judge_name : "");
-      e = acc.int_covers[j].cover(t.bits, args_.size(), Fmt::code, Fmt::bytes, uint32_t(got), uint32_t(want));
-    }
+    if (excuses && !excuses->empty())
+      e = int_cover(j, acc).cover(t.bits, args_.size(), Fmt::code, Fmt::bytes, uint32_t(got), uint32_t(want));
     // add_failures' rank of an integer's wrong value: an infinite error.
     return acc.failures.count_unkept(e, count, HUGE_VAL, failure_score(HUGE_VAL), lane);
   }

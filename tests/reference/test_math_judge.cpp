@@ -330,6 +330,35 @@ TEST(MathIntegers, BlockValuesAreThePointValues) {
   EXPECT_FALSE(math::IntegerJudge("remquo.quo", Denormals::Kept).exact_block(&one, 1, &unused));
 }
 
+// Where plain_block says a point is plain, accepts() takes exact()'s value
+// and nothing else, with and without flushed arguments: on the specials
+// (zeros, NaN, infinities, subnormals), every 65537th float bit pattern
+// and the doubles of every binade, against the exact value, its
+// neighbours and the values the spec allows in place of another. Points
+// where it does not are rare (4 specials of each sign, subnormals).
+TEST(MathIntegers, PlainPointsAcceptTheExactValueAlone) {
+  std::vector<double> xs = {0.0, -0.0, NAN, -NAN, INFINITY, -INFINITY, 0x1p-149, -0x1p-140, 0x1p-127, 0x1p-126};
+  for (uint64_t bits = 0; bits <= 0xffffffffu; bits += 65537) xs.push_back(clconform::ref::float_from_bits(uint32_t(bits)));
+  for (int e = -1074; e <= 1023; ++e) xs.push_back(std::ldexp(-1.37, e));
+  for (const char* name : {"ilogb", "frexp.exponent", "lgamma_r.sign"}) {
+    for (const Denormals d : {Denormals::Kept, Denormals::MayFlush}) {
+      const math::IntegerJudge judge(name, d);
+      std::vector<uint64_t> plain((xs.size() + 63) / 64);
+      judge.plain_block(xs.data(), xs.size(), plain.data());
+      size_t plain_points = 0;
+      for (size_t i = 0; i < xs.size(); ++i) {
+        if ((plain[i / 64] >> (i % 64) & 1) == 0) continue;
+        ++plain_points;
+        const double args[3] = {xs[i], 0, 0};
+        const int64_t want = judge.exact(args);
+        for (const int64_t got : {want, want - 1, want + 1, int64_t(0), int64_t(INT_MIN), int64_t(INT_MAX), int64_t(-INT_MAX)})
+          ASSERT_EQ(judge.accepts(args, got), got == want) << name << " at " << xs[i] << ": " << got << " for " << want;
+      }
+      EXPECT_GT(plain_points, xs.size() * 9 / 10) << name;
+    }
+  }
+}
+
 // lgamma_r's sign is Gamma's, which mpfr_lgamma reports: on every float
 // within 8 of each integer from -200 to 8, on three floats of each sign in
 // every binade below 1, and on every 65537th float below -2^-30.

@@ -345,18 +345,20 @@ TEST(MathVerifier, CommonPathEqualsPerLanePathOnEveryDoubleCaseQuickInputs) {
 
 // Known-failure entries for the integer outputs' wrong values (the
 // synthetic results' exact value plus one, at every width of a lane or at
-// some): the block path counts most of them without building them
-// (MathVerifier::int_lane, run by run of equal widths), the per-lane path
-// builds and matches each; counts per entry, unexcused values and the
-// values kept must agree. Entries in order: lgamma_r's sign at a negative
-// argument; any output's wrong value within 2 ulp (never an integer's);
-// an expected integer in [-64, 64]. With NAME_WIDTHS the last names widths
-// 1 and 2, which sends every wrong value down the width-by-width matching.
-std::vector<KnownFailure> integer_entries(bool name_widths) {
+// some): the block path counts most of them without building them (in
+// bulk, MathVerifier::count_plain_lane, where no entry reads the inputs;
+// else run by run of equal widths, int_lane), the per-lane path builds
+// and matches each; counts per entry, unexcused values and the values
+// kept must agree. Entries in order: lgamma_r's sign (at a negative
+// argument with READ_INPUTS); any output's wrong value within 2 ulp
+// (never an integer's); an expected integer in [-64, 64]. With
+// NAME_WIDTHS the last names widths 1 and 2, which sends every wrong
+// value down the width-by-width matching.
+std::vector<KnownFailure> integer_entries(bool name_widths, bool read_inputs) {
   constexpr unsigned kWrongValue = 1u << 0;
   std::vector<KnownFailure> e(3);
   e[0].output = "lgamma_r.sign";
-  e[0].has_inputs = true;
+  e[0].has_inputs = read_inputs;
   e[0].inputs.has_range = true;
   e[0].inputs.lo = -HUGE_VAL;
   e[0].inputs.hi = 0;
@@ -382,12 +384,13 @@ TEST(MathVerifier, ExcusedIntegerValuesCountAsPerLane) {
     for (const json::Value& o : c.params.at("outputs").as_array()) has_int |= o.at("kind").as_string() == "int";
     if (!has_int) continue;
     ++cases;
-    for (bool name_widths : {false, true}) {
-      const std::vector<KnownFailure> entries = integer_entries(name_widths);
+    for (const auto& [name_widths, read_inputs] : {std::pair(false, true), std::pair(true, true), std::pair(false, false)}) {
+      const std::vector<KnownFailure> entries = integer_entries(name_widths, read_inputs);
       std::vector<const KnownFailure*> list;
       for (const KnownFailure& k : entries) list.push_back(&k);
       const CaseExcuses excuses(list, false);
-      const std::string how = name_widths ? " (an entry names widths)" : "";
+      const std::string how = std::string(name_widths ? " (an entry names widths)" : "") +
+                              (read_inputs ? " (an entry reads the inputs)" : "");
       sm::Regime plain;
       compare_paths<sm::FloatFormat>(c.params, plain, false, UINT64_MAX, c.id + how, &excuses);
       sm::Regime ftz;
