@@ -8,7 +8,6 @@
 // merges them once (CaseResult::merge), so no lock is taken per value.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -167,7 +166,10 @@ class FailureTally {
       return;
     }
     per_entry_[size_t(e)] += count;
-    entry_max_ulp_[size_t(e)] = std::max(entry_max_ulp_[size_t(e)], ulp);
+    // Stored only when it grows: a flood of one defect's values stores
+    // nothing after its first.
+    double& max_ulp = entry_max_ulp_[size_t(e)];
+    if (max_ulp < ulp) max_ulp = ulp;
   }
   int match(const Mismatch& m) const;  // the entry that excuses M, or -1
   // Whether LIST (worst first, at most LIMIT long) would take a value

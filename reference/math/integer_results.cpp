@@ -1,8 +1,10 @@
 // exact_int and exact_int_accepts: the integer results of ilogb, frexp,
 // lgamma_r and remquo (spec 6.15.2), with flush to zero of the arguments
 // (spec 7.5.3).
+#include <algorithm>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "reference/math/fast_batch.hpp"  // cpu_has_avx2_fma
@@ -100,20 +102,40 @@ bool IntegerJudge::exact_block(const double* x, size_t n, int32_t* want) const {
   }
 }
 
+namespace {
+
+// plain_block's loop, compiled for AVX2 and for any x86-64: a point is
+// plain where |x| >= LO, or x is a zero and ZEROS, and x is not OTHER (a
+// NaN is none of these).
+inline void plain_points(const double* x, size_t n, double lo, bool zeros, double other, uint64_t* plain) {
+  for (size_t w = 0; w * 64 < n; ++w) {
+    uint64_t bits = 0;
+    const size_t m = std::min<size_t>(64, n - w * 64);
+    for (size_t b = 0; b < m; ++b) {
+      const double v = x[w * 64 + b];
+      bits |= uint64_t((std::fabs(v) >= lo || (zeros && v == 0)) && v != other) << b;
+    }
+    plain[w] = bits;
+  }
+}
+__attribute__((target("avx2"))) void plain_points_avx2(const double* x, size_t n, double lo, bool zeros, double other,
+                                                       uint64_t* plain) {
+  plain_points(x, n, lo, zeros, other, plain);
+}
+
+}  // namespace
+
 void IntegerJudge::plain_block(const double* x, size_t n, uint64_t* plain) const {
   const Fn f = fn_of(id_);
-  // argument_readings' subnormals, where a device may flush.
+  // accepts_at's exceptions (ilogb's zeros, lgamma_r's sign at -inf, and
+  // NaN for all), and argument_readings' subnormals where a device may
+  // flush them.
+  const bool flushes = denormals_ != Denormals::Kept, zeros = f != Fn::ilogb;
   const double min_normal = format_ == Format::Double ? 0x1p-1022 : 0x1p-126;
-  const bool flushes = denormals_ != Denormals::Kept;
-  for (size_t w = 0; w < (n + 63) / 64; ++w) plain[w] = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const double v = x[i];
-    // accepts_at's exceptions.
-    bool p = !std::isnan(v) && !(flushes && v != 0 && std::fabs(v) < min_normal);
-    if (f == Fn::ilogb) p = p && v != 0;
-    if (f == Fn::lgamma_r_sign) p = p && v != -INFINITY;
-    plain[i / 64] |= uint64_t(p) << (i % 64);
-  }
+  const double lo = flushes ? min_normal : zeros ? 0 : std::numeric_limits<double>::denorm_min();
+  const double other = f == Fn::lgamma_r_sign ? -INFINITY : NAN;
+  if (cpu_has_avx2_fma()) plain_points_avx2(x, n, lo, zeros, other, plain);
+  else plain_points(x, n, lo, zeros, other, plain);
 }
 
 bool IntegerJudge::accepts(const double* args, int64_t got) const {
