@@ -264,7 +264,7 @@ enum DerivedKind { kWrongValue = 0, kFlushed = 1, kSignOfZero = 2, kNanInstead =
 // Whether the device left OUTPUT (BYTES bytes) as the harness filled it,
 // where EXPECTED is something else.
 bool unwritten(uint64_t output, uint64_t expected, unsigned bytes) {
-  const uint64_t sentinel = 0xA5A5A5A5A5A5A5A5ull >> (64 - 8 * std::min(bytes, 8u));
+  const uint64_t sentinel = kUnwrittenPattern >> (64 - 8 * std::min(bytes, 8u));
   return output == sentinel && expected != sentinel;
 }
 
@@ -375,6 +375,15 @@ int IntegerCover::remember(uint32_t output, uint32_t expected) {
   // No candidate reads the inputs: none are passed.
   const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, output, expected);
   recent_[slot(output, expected)] = {true, output, expected, e};
+  return e;
+}
+
+int IntegerCover::remember_written(uint32_t expected) {
+  // Any value but EXPECTED and the unwritten pattern stands for them all.
+  const uint32_t pattern = uint32_t(kUnwrittenPattern);
+  const uint32_t other = (expected ^ 1u) == pattern ? expected ^ 2u : expected ^ 1u;
+  const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, other, expected);
+  written_[slot(0, expected)] = {true, other, expected, e};
   return e;
 }
 

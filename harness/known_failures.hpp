@@ -115,6 +115,10 @@ class CaseExcuses {
   bool names_widths_ = false;
 };
 
+// What the harness fills an output with before a kernel runs, byte by
+// byte: a result still holding it was not written (the kind "unwritten").
+constexpr uint64_t kUnwrittenPattern = 0xA5A5A5A5A5A5A5A5ull;
+
 // CaseExcuses::cover_integer for the wrong values of one integer output,
 // which remembers its recent answers where no candidate entry reads the
 // inputs: then the answer depends on the output and the expected value
@@ -130,6 +134,12 @@ class IntegerCover {
     const Answer& a = recent_[slot(output, expected)];
     return a.set && a.output == output && a.expected == expected ? a.entry : remember(output, expected);
   }
+  // cover_pair of any written wrong value (not the unwritten pattern):
+  // its kind is wrong_value, and so its answer depends on EXPECTED alone.
+  int cover_written(uint32_t expected) {
+    const Answer& a = written_[slot(0, expected)];
+    return a.set && a.expected == expected ? a.entry : remember_written(expected);
+  }
 
  private:
   struct Answer {
@@ -142,11 +152,13 @@ class IntegerCover {
     return size_t(((uint64_t(output) << 32 | expected) * 0x9e3779b97f4a7c15u) >> 61);
   }
   int remember(uint32_t output, uint32_t expected);
+  int remember_written(uint32_t expected);
 
   const CaseExcuses* excuses_;
   std::vector<int> candidates_;
   bool reads_inputs_ = false;
-  Answer recent_[8];  // by slot()
+  Answer recent_[8];   // by slot()
+  Answer written_[8];  // by slot(0, expected)
 };
 
 class KnownFailures {

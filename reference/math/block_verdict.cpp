@@ -502,6 +502,42 @@ AVX2 void equal_to_block_avx2(const uint32_t* want, const uint32_t* const* resul
   }
 }
 
+AVX2 void count_wrong_groups_avx2(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n8,
+                                  const uint64_t* plain, uint32_t unwritten, TakeWrongGroup take, void* context,
+                                  uint64_t* taken, uint64_t* wrong) {
+  const __m256i pattern = _mm256_set1_epi32(int32_t(unwritten));
+  for (size_t i = 0; i < n8; i += 8) {
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(want + i));
+    // Per width, the lanes whose result is wrong; per lane, how many are.
+    unsigned wrong_lanes[16];
+    __m256i any_wrong = _mm256_setzero_si256(), any_unwritten = _mm256_setzero_si256(), count = _mm256_setzero_si256();
+    for (size_t k = 0; k < widths; ++k) {
+      const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i));
+      const __m256i bad = _mm256_xor_si256(_mm256_cmpeq_epi32(r, w), _mm256_set1_epi32(-1));
+      wrong_lanes[k] = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(bad)));
+      any_wrong = _mm256_or_si256(any_wrong, bad);
+      any_unwritten = _mm256_or_si256(any_unwritten, _mm256_cmpeq_epi32(r, pattern));
+      count = _mm256_sub_epi32(count, bad);
+    }
+    const unsigned lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(any_wrong)));
+    if (lanes == 0) continue;
+    // The group's exact value: the first wrong lane's; every wrong lane
+    // must share it, be plain and have no unwritten result.
+    const uint32_t v = want[i + size_t(__builtin_ctz(lanes))];
+    const unsigned other_value = ~unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(w, _mm256_set1_epi32(int32_t(v))))));
+    const unsigned plain_lanes = unsigned(plain[i / 64] >> (i % 64)) & 0xffu;
+    const unsigned bad_lanes = (other_value | ~plain_lanes | unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(any_unwritten)))) & lanes;
+    if (bad_lanes != 0) continue;
+    // Eight lanes of at most sixteen wrong values each.
+    __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(count), _mm256_extracti128_si256(count, 1));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+    if (!take(context, v, uint64_t(uint32_t(_mm_cvtsi128_si32(sum))))) continue;
+    taken[i / 64] |= uint64_t(lanes) << (i % 64);
+    for (size_t k = 0; k < widths; ++k) wrong[k] += uint64_t(__builtin_popcount(wrong_lanes[k]));
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -594,6 +630,13 @@ void equal_to_block(const uint32_t* want, const uint32_t* const* results, size_t
     for (size_t k = 0; k < widths; ++k) same &= results[k][i] == want[i];
     equal[i / 64] |= uint64_t(same) << (i % 64);
   }
+}
+
+void count_wrong_groups(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
+                        const uint64_t* plain, uint32_t unwritten, TakeWrongGroup take, void* context,
+                        uint64_t (&taken)[BlockPasses::kWords], uint64_t* wrong) {
+  std::fill(taken, taken + BlockPasses::kWords, 0);
+  if (cpu_has_avx2_fma()) count_wrong_groups_avx2(want, results, widths, n / 8 * 8, plain, unwritten, take, context, taken, wrong);
 }
 
 }  // namespace clconform::ref::math

@@ -71,4 +71,20 @@ void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t wi
 void equal_to_block(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
                     uint64_t (&equal)[BlockPasses::kWords]);
 
+// The wrong values of an exact integer result, eight lanes at a time: a
+// group of lanes [8g, 8g + 8) of points [0, N) whose every lane with a
+// wrong value (a width k < WIDTHS <= 16 whose RESULTS[k][i] is not WANT[i]) is
+// set in PLAIN, returned no UNWRITTEN result and has one exact value V is
+// offered to TAKE(CONTEXT, V, COUNT), COUNT its wrong values; where TAKE
+// counts them (true), the group's lanes with a wrong value are set in
+// TAKEN and each width's wrong values added to WRONG[k]. Other groups,
+// the lanes past the last whole group, and every lane on a CPU without
+// AVX2, are left to the caller. A defect that makes a wrong value in
+// most lanes (NVIDIA's lgamma_r signs) costs a sweep a few instructions
+// per lane.
+using TakeWrongGroup = bool (*)(void* context, uint32_t v, uint64_t count);
+void count_wrong_groups(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
+                        const uint64_t* plain, uint32_t unwritten, TakeWrongGroup take, void* context,
+                        uint64_t (&taken)[BlockPasses::kWords], uint64_t* wrong);
+
 }  // namespace clconform::ref::math

@@ -688,7 +688,19 @@ class MathVerifier {
     Bulk bulk;
     uint64_t plain[rm::BlockPasses::kWords];
     const bool in_bulk = exact && checked < n && bulk_counting(j, ch.first + b0, acc, bulk);
-    if (in_bulk) out.int_judge->plain_block(blk.args[0], n, plain);
+    if (in_bulk) {
+      out.int_judge->plain_block(blk.args[0], n, plain);
+      // Whole groups of eight lanes first: their lanes with a wrong value
+      // join EQUAL's, which the loop below skips.
+      uint64_t taken[rm::BlockPasses::kWords];
+      Group group{bulk, acc.failures};
+      rm::count_wrong_groups(reinterpret_cast<const uint32_t*>(want), results, nk, n, plain,
+                             uint32_t(kUnwrittenPattern), take_group, &group, taken, wrong);
+      for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
+        checked += uint64_t(__builtin_popcountll(taken[w]));
+        equal[w] |= taken[w];
+      }
+    }
     for_each_other(equal, n, [&](size_t i) {
       if (in_bulk && (plain[i / 64] >> (i % 64) & 1) != 0 && count_plain_lane(results, i, want[i], bulk, wrong, acc)) {
         ++checked;
@@ -720,6 +732,21 @@ class MathVerifier {
     bool unexcused_unkept = false, excused_unkept = false;
     IntegerCover* cover = nullptr;
   };
+
+  // rm::count_wrong_groups' TAKE: the COUNT wrong values of a group of
+  // lanes whose exact value is V, all written, counted where the tally
+  // keeps none of them (they rank alike: an infinite error).
+  struct Group {
+    const Bulk& bulk;
+    FailureTally& tally;
+  };
+  static bool take_group(void* context, uint32_t v, uint64_t count) {
+    Group& g = *static_cast<Group*>(context);
+    const int e = g.bulk.cover ? g.bulk.cover->cover_written(v) : -1;
+    if (!(e < 0 ? g.bulk.unexcused_unkept : g.bulk.excused_unkept)) return false;
+    g.tally.count_unkept_known(e, size_t(count), HUGE_VAL);
+    return true;
+  }
 
   // Whether output J's wrong values from input vector FROM on may be
   // counted in bulk, into BULK: counted, they are judged (numeric_lane
