@@ -682,6 +682,15 @@ TEST(MathFastTier, GammaSeriesNearZero) {
   }
 }
 
+// MPFR's lgamma at the one argument of Q into REAL (X: scratch), and Q's
+// approximation checked to lie within its error of it.
+::testing::AssertionResult lgamma_enclosed(const math::Judge::Point& q, Num& x, Num& real) {
+  mpfr_set_d(x.v, q.args[0], MPFR_RNDN);
+  int sign;
+  mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
+  return within_error("lgamma", q.approx, real.v, q.error, q.args);
+}
+
 // lgamma's batch where its method changes (fast_batch.cpp,
 // lgamma_batch_avx2): Stirling's series from kLgammaStirlingFrom, held to
 // its own analysis (12.3 double ulps) with a little room, 13, on every
@@ -714,14 +723,10 @@ TEST(MathFastTier, LgammaBatchFromStirlingsSeries) {
       ASSERT_EQ(q.approx, INFINITY) << "lgamma(" << v << ")";
       continue;
     }
-    mpfr_set_d(x.v, v, MPFR_RNDN);
-    int sign;
-    mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
-    const double args[3] = {v, 0, 0};
-    ASSERT_TRUE(within_error("lgamma", q.approx, real.v, q.error, args));
+    ASSERT_TRUE(lgamma_enclosed(q, x, real));
     if (v < math::kLgammaStirlingFrom) continue;
     ++stirling;
-    ASSERT_TRUE(within("lgamma", q.approx, real.v, 13, args));
+    ASSERT_TRUE(within("lgamma", q.approx, real.v, 13, q.args));
   }
   EXPECT_GT(stirling, 20000);
   expect_same_bits_when_shifted(batch, points, "lgamma");
@@ -759,14 +764,10 @@ TEST(MathFastTier, LgammaBatchByReflection) {
       ++poles;
       continue;
     }
-    mpfr_set_d(x.v, v, MPFR_RNDN);
-    int sign;
-    mpfr_lgamma(real.v, &sign, x.v, MPFR_RNDN);
-    const double args[3] = {v, 0, 0};
-    ASSERT_TRUE(within_error("lgamma", q.approx, real.v, q.error, args));
+    ASSERT_TRUE(lgamma_enclosed(q, x, real));
     if (v > -math::kLgammaStirlingFrom) continue;
     ++reflected;
-    ASSERT_TRUE(within("lgamma", q.approx, real.v, 17.2, args));
+    ASSERT_TRUE(within("lgamma", q.approx, real.v, 17.2, q.args));
   }
   EXPECT_GT(reflected, 40000);
   EXPECT_GT(poles, 100);
