@@ -261,17 +261,10 @@ namespace {
 // The kind of a wrong value without a kind of its own, from its bits: an
 // index into kKinds.
 enum DerivedKind { kWrongValue = 0, kFlushed = 1, kSignOfZero = 2, kNanInstead = 3, kValueInsteadOfNan = 4, kUnwritten = 5 };
-// Whether the device left OUTPUT (BYTES bytes) as the harness filled it,
-// where EXPECTED is something else.
-bool unwritten(uint64_t output, uint64_t expected, unsigned bytes) {
-  const uint64_t sentinel = kUnwrittenPattern >> (64 - 8 * std::min(bytes, 8u));
-  return output == sentinel && expected != sentinel;
-}
-
 int derived_kind(const Mismatch& m) {
   if (!m.bits) return kWrongValue;
   const WrongBits& b = *m.bits;
-  if (unwritten(b.output, b.expected, b.out_bytes)) return kUnwritten;
+  if (unwritten_value(b.output, b.expected, b.out_bytes)) return kUnwritten;
   if (!is_float(b.out_format)) return kWrongValue;
   const Decoded got = decode(b.output, b.out_format, b.out_bytes), want = decode(b.expected, b.out_format, b.out_bytes);
   if (got.cls == 4 && want.cls != 4) return kNanInstead;
@@ -349,7 +342,7 @@ std::vector<int> CaseExcuses::integer_candidates(const std::string& output_name)
 int CaseExcuses::cover_integer(const std::vector<int>& candidates, const uint64_t* inputs, size_t n, char in_format,
                                unsigned in_bytes, uint32_t output, uint32_t expected) const {
   // derived_kind of a 4-byte integer.
-  const int k = unwritten(output, expected, 4) ? kUnwritten : kWrongValue;
+  const int k = unwritten_value(output, expected, 4) ? kUnwritten : kWrongValue;
   for (int i : candidates) {
     const KnownFailure& e = *entries_[size_t(i)];
     if (!(e.kinds & (1u << k))) continue;
@@ -371,19 +364,14 @@ int IntegerCover::cover(const uint64_t* inputs, size_t n, char in_format, unsign
   return cover_pair(output, expected);
 }
 
-int IntegerCover::remember(uint32_t output, uint32_t expected) {
-  // No candidate reads the inputs: none are passed.
-  const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, output, expected);
-  recent_[slot(output, expected)] = {true, output, expected, e};
-  return e;
-}
-
-int IntegerCover::remember_written(uint32_t expected) {
-  // Any value but EXPECTED and the unwritten pattern stands for them all.
+int IntegerCover::remember(bool unwritten, uint32_t expected) {
+  // One output of that kind stands for them all: the pattern, or any
+  // value but it and EXPECTED. No candidate reads the inputs: none are
+  // passed.
   const uint32_t pattern = uint32_t(kUnwrittenPattern);
-  const uint32_t other = (expected ^ 1u) == pattern ? expected ^ 2u : expected ^ 1u;
-  const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, other, expected);
-  written_[slot(0, expected)] = {true, other, expected, e};
+  const uint32_t output = unwritten ? pattern : (expected ^ 1u) == pattern ? expected ^ 2u : expected ^ 1u;
+  const int e = excuses_->cover_integer(candidates_, nullptr, 0, 'f', 4, output, expected);
+  recent_[unwritten][slot(expected)] = {true, expected, e};
   return e;
 }
 

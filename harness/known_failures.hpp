@@ -118,47 +118,46 @@ class CaseExcuses {
 // What the harness fills an output with before a kernel runs, byte by
 // byte: a result still holding it was not written (the kind "unwritten").
 constexpr uint64_t kUnwrittenPattern = 0xA5A5A5A5A5A5A5A5ull;
+// Whether the device left OUTPUT (BYTES bytes) as the harness filled it,
+// where EXPECTED is something else.
+inline bool unwritten_value(uint64_t output, uint64_t expected, unsigned bytes) {
+  const uint64_t pattern = kUnwrittenPattern >> (64 - 8 * (bytes < 8 ? bytes : 8));
+  return output == pattern && expected != pattern;
+}
 
 // CaseExcuses::cover_integer for the wrong values of one integer output,
 // which remembers its recent answers where no candidate entry reads the
-// inputs: then the answer depends on the output and the expected value
-// alone, and a defect's billions of wrong values repeat a few pairs of
-// those (NVIDIA's lgamma_r signs: +-1 for +-1 or 0).
+// inputs: then the answer depends on the wrong value's kind (unwritten or
+// not) and the expected value alone, and a defect's billions of wrong
+// values repeat a few of those (NVIDIA's lgamma_r signs: +1, -1 or 0).
 class IntegerCover {
  public:
   IntegerCover(const CaseExcuses& excuses, const std::string& output_name);
   // Whether a candidate entry reads the inputs; if not, cover_pair answers.
   bool reads_inputs() const { return reads_inputs_; }
   int cover(const uint64_t* inputs, size_t n, char in_format, unsigned in_bytes, uint32_t output, uint32_t expected);
-  int cover_pair(uint32_t output, uint32_t expected) {
-    const Answer& a = recent_[slot(output, expected)];
-    return a.set && a.output == output && a.expected == expected ? a.entry : remember(output, expected);
-  }
-  // cover_pair of any written wrong value (not the unwritten pattern):
-  // its kind is wrong_value, and so its answer depends on EXPECTED alone.
-  int cover_written(uint32_t expected) {
-    const Answer& a = written_[slot(0, expected)];
-    return a.set && a.expected == expected ? a.entry : remember_written(expected);
-  }
+  int cover_pair(uint32_t output, uint32_t expected) { return answer(unwritten_value(output, expected, 4), expected); }
+  // cover_pair of any written wrong value (not the unwritten pattern).
+  int cover_written(uint32_t expected) { return answer(false, expected); }
 
  private:
   struct Answer {
     bool set = false;
-    uint32_t output = 0, expected = 0;
+    uint32_t expected = 0;
     int entry = -1;
   };
-  // Fibonacci hashing of the pair: every bit of both moves the slot.
-  static size_t slot(uint32_t output, uint32_t expected) {
-    return size_t(((uint64_t(output) << 32 | expected) * 0x9e3779b97f4a7c15u) >> 61);
+  int answer(bool unwritten, uint32_t expected) {
+    const Answer& a = recent_[unwritten][slot(expected)];
+    return a.set && a.expected == expected ? a.entry : remember(unwritten, expected);
   }
-  int remember(uint32_t output, uint32_t expected);
-  int remember_written(uint32_t expected);
+  // Fibonacci hashing: every bit of EXPECTED moves the slot.
+  static size_t slot(uint32_t expected) { return size_t((uint64_t(expected) * 0x9e3779b97f4a7c15u) >> 61); }
+  int remember(bool unwritten, uint32_t expected);
 
   const CaseExcuses* excuses_;
   std::vector<int> candidates_;
   bool reads_inputs_ = false;
-  Answer recent_[8];   // by slot()
-  Answer written_[8];  // by slot(0, expected)
+  Answer recent_[2][8];  // by kind (unwritten or not), then slot()
 };
 
 class KnownFailures {

@@ -754,8 +754,7 @@ class MathVerifier {
   // alone (no entry names widths or reads the inputs), and one of the
   // tally's lists keeps no more of them.
   bool bulk_counting(size_t j, uint64_t from, Acc& acc, Bulk& bulk) const {
-    const Output& out = outputs_[j];
-    if (!out.fixed || out.fixed->kind == LaneBound::Kind::Undefined || regime_.finite_only) return false;
+    if (!judges_every_lane(outputs_[j])) return false;
     const CaseExcuses* excuses = acc.failures.excuses();
     bulk.cover = nullptr;
     if (excuses && !excuses->empty()) {
@@ -800,6 +799,13 @@ class MathVerifier {
     return true;
   }
 
+  // Whether numeric_lane judges every lane of OUT, an integer output: its
+  // bound is the same at every lane and defined, and no regime leaves
+  // non-finite arguments unjudged.
+  bool judges_every_lane(const Output& out) const {
+    return out.fixed && out.fixed->kind != LaneBound::Kind::Undefined && !regime_.finite_only;
+  }
+
   // Output J's matching of wrong integer values against the known-failure
   // entries (there are some), made at its first use.
   IntegerCover& int_cover(size_t j, Acc& acc) const {
@@ -821,7 +827,7 @@ class MathVerifier {
   bool int_lane(const SweepChunk& ch, size_t i, size_t j, const double* args, int32_t want, int32_t got0, bool same,
                 Acc& acc) const {
     const Output& out = outputs_[j];
-    if (!out.fixed || out.fixed->kind == LaneBound::Kind::Undefined || regime_.finite_only) return false;
+    if (!judges_every_lane(out)) return false;
     const size_t nk = widths_.size();
     int32_t got[kMaxWidths];
     got[0] = got0;
