@@ -47,10 +47,11 @@
 // for a float). With --split-defects the widths of a defective lane
 // disagree, as NVIDIA's lgamma_r signs often do: the first width returns
 // that value, and the others, on one such lane in two, the right bits with
-// bit 9 flipped, else the right bits. With --known-failures FILE the entries of FILE that apply
-// to device "verify_bench", driver "bench" and the case excuse what they
-// describe, as in a run (bench/excuse_wrong_values.json excuses every
-// wrong value), and the failures are printed with how many were excused.
+// bit 9 flipped, else the right bits. With --known-failures FILE the
+// entries of FILE that apply to device "verify_bench", driver "bench" and
+// the case excuse what they describe, as in a run
+// (bench/excuse_wrong_values.json excuses every wrong value), and the
+// failures are printed with how many were excused.
 //
 // Results far off, as an implementation-defined built-in may return them
 // (the NVIDIA driver's native_sin: 87% of its results 65536 ulp or more

@@ -635,7 +635,7 @@ void tgamma_batch(Block& b) {
     }
     bool exact;
     double v;
-    if (tgamma_value(b.args[0][i], &v, &exact)) {
+    if (tgamma_value(x, &v, &exact)) {
       b.approx[i] = v;
       if (exact) dulps[i] = 0;
     } else {
