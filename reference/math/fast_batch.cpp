@@ -18,7 +18,7 @@
 #include "reference/math/quarter_turns_avx512.hpp"
 
 // libmvec's AVX2 variants (x86_64 vector function ABI, 'd' = AVX2, 4
-// lanes): in libmvec.so.1 since glibc 2.22 (exp, log, sin, cos) and
+// lanes): in libmvec.so.1 since glibc 2.22 (exp, log, pow, sin, cos) and
 // 2.35 (the others), so the host binary runs on Debian 12's
 // glibc 2.36 and anything newer. libm.so's linker script pulls libmvec in.
 // The AVX2 calling convention passes __m256d in a ymm register; clang
@@ -33,6 +33,7 @@ AVX2_ABI __m256d _ZGVdN4v_exp10(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log2(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_log10(__m256d);
+AVX2_ABI __m256d _ZGVdN4vv_pow(__m256d, __m256d);
 // Since glibc 2.35 as well.
 AVX2_ABI __m256d _ZGVdN4v_asin(__m256d);
 AVX2_ABI __m256d _ZGVdN4v_acos(__m256d);
@@ -603,46 +604,27 @@ __attribute__((target("avx2,fma"))) void enclose_block_four(Block& b, const doub
   for (; i < b.n; ++i) finish(b, i, dulps[i]);
 }
 
-// tgamma (gamma.hpp): every point's series value first, four at a time, a
-// point near 0 taking it and the others tgamma_value; then the enclosures
-// in one pass. Where tgamma_value gives only a sign, the real result is
-// below 2^-1000 in magnitude: enclosed on that side of zero as
-// enclose_in_normal_doubles encloses such a value (grid_bits.hpp).
-void tgamma_batch(Block& b) {
-  alignas(32) double series[Block::kCapacity], dulps[Block::kCapacity];
-  uint64_t sign_only[Block::kCapacity / 64] = {};
-  tgamma_series_many(b.args[0], series, b.n);
-  for (size_t i = 0; i < b.n; ++i) {
-    const double x = b.args[0][i];
-    dulps[i] = kTgammaErrorDulps;
-    if (gamma_series_domain(x)) {
-      b.approx[i] = series[i];
-      continue;
-    }
-    // Nearly half of all floats, answered here as tgamma_value answers
-    // them, without its call: +inf from 172 on (exact only at +inf
-    // itself), and a NaN at the poles from -2^23 down (every float there
-    // is an integer) and at -inf.
-    if (x >= 172) {
-      b.approx[i] = std::numeric_limits<double>::infinity();
-      if (std::isinf(x)) dulps[i] = 0;
-      continue;
-    }
-    if (x <= -0x1p23) {
-      b.approx[i] = std::numeric_limits<double>::quiet_NaN();
-      dulps[i] = 0;
-      continue;
-    }
-    bool exact;
-    double v;
-    if (tgamma_value(x, &v, &exact)) {
-      b.approx[i] = v;
-      if (exact) dulps[i] = 0;
-    } else {
-      b.approx[i] = std::copysign(0x1p-970, v);
-      sign_only[i / 64] |= uint64_t(1) << (i % 64);
-    }
+// tgamma_value's answer at point I of a block, with its bound into DULPS
+// (0 where exact); where it gives only a sign (a real result below
+// 2^-1000 in magnitude), a value on that side of zero, and I set in
+// SIGN_ONLY.
+void tgamma_point(Block& b, size_t i, double* dulps, uint64_t* sign_only) {
+  bool exact;
+  double v;
+  dulps[i] = kTgammaErrorDulps;
+  if (tgamma_value(b.args[0][i], &v, &exact)) {
+    b.approx[i] = v;
+    if (exact) dulps[i] = 0;
+  } else {
+    b.approx[i] = std::copysign(0x1p-970, v);
+    sign_only[i / 64] |= uint64_t(1) << (i % 64);
   }
+}
+
+// The enclosures of a tgamma block from DULPS; a point set in SIGN_ONLY
+// is enclosed on its side of zero as enclose_in_normal_doubles encloses
+// such a value (grid_bits.hpp).
+void enclose_tgamma_block(Block& b, const double* dulps, const uint64_t* sign_only) {
   if (cpu_has_avx2_fma()) {
     enclose_block_four(b, dulps);
   } else {
@@ -650,6 +632,155 @@ void tgamma_batch(Block& b) {
   }
   for (size_t w = 0; w < Block::kCapacity / 64; ++w)
     for (uint64_t bits = sign_only[w]; bits != 0; bits &= bits - 1) b.error[64 * w + size_t(__builtin_ctzll(bits))] = 0x1p-970;
+}
+
+// tgamma (gamma.hpp) point by point: tgamma_value, but the series near 0
+// for the whole block at once.
+void tgamma_batch_scalar(Block& b) {
+  alignas(32) double series[Block::kCapacity], dulps[Block::kCapacity];
+  uint64_t sign_only[Block::kCapacity / 64] = {};
+  tgamma_series_many(b.args[0], series, b.n);
+  for (size_t i = 0; i < b.n; ++i) {
+    if (gamma_series_domain(b.args[0][i])) {
+      b.approx[i] = series[i];
+      dulps[i] = kTgammaErrorDulps;
+    } else {
+      tgamma_point(b, i, dulps, sign_only);
+    }
+  }
+  enclose_tgamma_block(b, dulps, sign_only);
+}
+
+// Gamma of four arguments x in [2^-6, 172), each a float or a float plus
+// an integer below 2^8 (so a double whose bits lie between 2^7 and
+// 2^-29), by Stirling's formula at y = x + n >= kTgammaStirlingFrom,
+//   Gamma(y) = sqrt(2 pi) y^(y - 1/2) e^-y e^S(y),
+//   S(y) = sum for k = 1..8 of B_2k / (2k (2k - 1) y^(2k - 1)) + R,
+// and Gamma(x) = Gamma(y) / (x (x + 1) ... (x + n - 1)), n <= 10. For real
+// y > 0 the remainder R has the sign of, and is smaller than, the first
+// term left out, B_18 / (306 y^17) < 0.18 / 10^17 < 2^-58 at y >= 10. In
+// units of u = 2^-53, relative (a double ulp of the result is more than u
+// times it):
+//  - y, y - 1/2, (y - 1/2) / 2 and every factor x + k are exact (below
+//    2^8, bits down to 2^-29); the product's n - 1 roundings: 9 u;
+//  - p = y^((y - 1/2) / 2), libmvec's pow within 4 ulps: 8 u, taken
+//    twice (p p = y^(y - 1/2) without overflow): 16 u; e^-y, libmvec's
+//    exp: 8 u;
+//  - S < 1/120 with a relative error of a few u, so under 0.03 u on e^S,
+//    and R under 0.03 u; e^S from its Taylor series to S^7 / 7! (the rest
+//    below 2^-70), one rounding of a value in [1, 1.01): 1.1 u with S's;
+//    sqrt(2 pi) rounded: u;
+//  - four products and the quotient: 5 u.
+// In all at most 40.1 u (above 171.62 the last product overflows to +inf,
+// an infinite approx meaning a real result beyond 2^1023, fast_tier.hpp).
+AVX2_ABI __m256d gamma_positive_four(__m256d x) {
+  static const double sqrt_two_pi = sqrt_two_pi_constant();
+  const __m256d one = _mm256_set1_pd(1.0), from = _mm256_set1_pd(kTgammaStirlingFrom);
+  __m256d y = x, product = one;
+  for (__m256d below = _mm256_cmp_pd(y, from, _CMP_LT_OQ); _mm256_movemask_pd(below) != 0;
+       below = _mm256_cmp_pd(y, from, _CMP_LT_OQ)) {
+    product = _mm256_mul_pd(product, _mm256_blendv_pd(one, y, below));
+    y = _mm256_add_pd(y, _mm256_and_pd(below, one));
+  }
+  // S(y) by Horner in 1/y^2, from the B_2k / (2k (2k - 1)).
+  const __m256d r = _mm256_div_pd(one, y), z = _mm256_mul_pd(r, r);
+  __m256d s = _mm256_set1_pd(-3617.0 / 122400);
+  for (const double c : {1.0 / 156, -691.0 / 360360, 1.0 / 1188, -1.0 / 1680, 1.0 / 1260, -1.0 / 360, 1.0 / 12})
+    s = _mm256_fmadd_pd(z, s, _mm256_set1_pd(c));
+  s = _mm256_mul_pd(r, s);
+  __m256d e = _mm256_set1_pd(1.0 / 5040);
+  for (const double c : {1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1.0, 1.0}) e = _mm256_fmadd_pd(s, e, _mm256_set1_pd(c));
+  const __m256d p = _ZGVdN4vv_pow(y, _mm256_mul_pd(_mm256_sub_pd(y, _mm256_set1_pd(0.5)), _mm256_set1_pd(0.5)));
+  const __m256d decay = _ZGVdN4v_exp(_mm256_sub_pd(_mm256_setzero_pd(), y));
+  const __m256d gamma_y =
+      _mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(p, decay), _mm256_mul_pd(_mm256_set1_pd(sqrt_two_pi), e)), p);
+  return _mm256_div_pd(gamma_y, product);
+}
+
+// tgamma over a block, four points at a time, each lane by its argument
+// alone: the series near 0 (tgamma_series_many); on [2^-6, 172),
+// gamma_positive_four; on [-170.5, -2^-6] but at the poles, the reflection
+//   tgamma(x) = pi / (sin(pi |r|) Gamma(1 - x)), negative where floor(x)
+// is odd, r = x - round(x) (exact, as is 1 - x), where sin(pi |r|) is
+// within 1.36 u (pi and the product) plus libmvec's 8 u, passed on as
+// they are (t cot t <= 1 on (0, pi/2]), Gamma(1 - x) within 40.1 u, and
+// the product, pi and the quotient add 2.4 u: 51.9 u, within
+// kTgammaErrorDulps; between -2^23 and -170.5 a sign alone (gamma.hpp);
+// +inf from 172 on; a NaN at the poles (every float from -2^23 down, the
+// negative integers above, -inf), exactly. The rest (a NaN, +-0, the
+// integers from 1 to 23, whose factorials are exact) as tgamma_value
+// answers them.
+AVX2_ABI void tgamma_batch_avx2(Block& b) {
+  alignas(32) double series[Block::kCapacity], dulps[Block::kCapacity];
+  uint64_t sign_only[Block::kCapacity / 64] = {};
+  tgamma_series_many(b.args[0], series, b.n);
+  const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+  const __m256d infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+  const __m256d nan = _mm256_set1_pd(std::numeric_limits<double>::quiet_NaN());
+  const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), overflow = _mm256_set1_pd(172);
+  const __m256d reflected_from = _mm256_set1_pd(-170.5), last_factorial = _mm256_set1_pd(23);
+  const __m256d tier = _mm256_set1_pd(kTgammaErrorDulps), pi = _mm256_set1_pd(kPiDouble);
+  const __m256i index = _mm256_set_epi64x(3, 2, 1, 0);
+  for (size_t i = 0; i < b.n; i += kLanes) {
+    // The last group's lanes past b.n are neither read nor written.
+    const __m256i in_block = _mm256_cmpgt_epi64(_mm256_set1_epi64x(int64_t(b.n - i)), index);
+    const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
+    const __m256d magnitude = _mm256_andnot_pd(sign, v);
+    const __m256d floor_v = _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m256d integer = _mm256_cmp_pd(v, floor_v, _CMP_EQ_OQ);
+    const __m256d negative = _mm256_cmp_pd(v, zero, _CMP_LT_OQ);
+    const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
+    const __m256d large = _mm256_cmp_pd(v, overflow, _CMP_GE_OQ);
+    const __m256d pole = _mm256_and_pd(negative, integer);
+    const __m256d positive = _mm256_andnot_pd(
+        _mm256_and_pd(integer, _mm256_cmp_pd(v, last_factorial, _CMP_LE_OQ)),
+        _mm256_and_pd(_mm256_cmp_pd(v, limit, _CMP_GE_OQ), _mm256_cmp_pd(v, overflow, _CMP_LT_OQ)));
+    const __m256d left = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, _mm256_sub_pd(zero, limit), _CMP_LE_OQ));
+    const __m256d reflected = _mm256_and_pd(left, _mm256_cmp_pd(v, reflected_from, _CMP_GE_OQ));
+    const __m256d tiny = _mm256_andnot_pd(reflected, left);
+    const int reflected_lanes = _mm256_movemask_pd(reflected), tiny_lanes = _mm256_movemask_pd(tiny);
+    const int computed = _mm256_movemask_pd(positive) | reflected_lanes;
+    // Negative where floor(v) is odd (the reflected and tiny lanes).
+    const __m256d half_floor = _mm256_mul_pd(floor_v, _mm256_set1_pd(0.5));
+    const __m256d odd = _mm256_cmp_pd(half_floor, _mm256_round_pd(half_floor, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC),
+                                      _CMP_NEQ_OQ);
+    const __m256d side = _mm256_and_pd(odd, sign);
+    __m256d y = _mm256_blendv_pd(_mm256_and_pd(large, infinity), nan, pole);
+    y = _mm256_blendv_pd(y, _mm256_load_pd(series + i), near);
+    if (computed != 0) {
+      // A stand-in where neither applies, at which nothing overflows.
+      __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(kTgammaStirlingFrom), v, positive);
+      arg = _mm256_blendv_pd(arg, _mm256_sub_pd(one, v), reflected);
+      const __m256d gamma = gamma_positive_four(arg);
+      y = _mm256_blendv_pd(y, gamma, positive);
+      if (reflected_lanes != 0) {
+        const __m256d r = _mm256_andnot_pd(sign, _mm256_sub_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEAREST_INT |
+                                                                                       _MM_FROUND_NO_EXC)));
+        const __m256d sine = _ZGVdN4v_sin(_mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_set1_pd(0.5), r, reflected)));
+        y = _mm256_blendv_pd(y, _mm256_xor_pd(_mm256_div_pd(pi, _mm256_mul_pd(sine, gamma)), side), reflected);
+      }
+    }
+    y = _mm256_blendv_pd(y, _mm256_xor_pd(_mm256_set1_pd(0x1p-970), side), tiny);
+    // Exact: the poles, and +inf at +inf.
+    const __m256d exact = _mm256_or_pd(pole, _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ));
+    const __m256d bound = _mm256_andnot_pd(exact, tier);
+    // A masked store is microcoded on some CPUs (AMD's): only for the tail.
+    if (i + kLanes <= b.n) {
+      _mm256_store_pd(b.approx + i, y);
+      _mm256_store_pd(dulps + i, bound);
+    } else {
+      _mm256_maskstore_pd(b.approx + i, in_block, y);
+      _mm256_maskstore_pd(dulps + i, in_block, bound);
+    }
+    if (tiny_lanes != 0) sign_only[i / 64] |= uint64_t(tiny_lanes) << (i % 64);
+    const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
+    const int rest = in_lanes & ~(computed | tiny_lanes | _mm256_movemask_pd(_mm256_or_pd(_mm256_or_pd(near, large), pole)));
+    if (rest == 0) continue;
+    _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
+    for (size_t k = 0; k < kLanes; ++k)
+      if ((rest >> k & 1) != 0) tgamma_point(b, i + k, dulps, sign_only);
+  }
+  enclose_tgamma_block(b, dulps, sign_only);
 }
 
 // lgamma of four finite arguments x >= kLgammaStirlingFrom (gamma.hpp)
@@ -1055,7 +1186,7 @@ FastBatch fast_batch(Fn f, bool vector, bool four_lanes) {
       return scalar_pow<Fn::pow>;
     case Fn::pown:
       return scalar_pow<Fn::pown>;
-    case Fn::tgamma: return tgamma_batch;
+    case Fn::tgamma: return vector ? tgamma_batch_avx2 : tgamma_batch_scalar;
     case Fn::lgamma: return lgamma_batch<Fn::lgamma>;
     case Fn::lgamma_r: return lgamma_batch<Fn::lgamma_r>;
     case Fn::sinpi: return vector ? vector_pi_batch<Fn::sinpi> : pi_batch<Fn::sinpi>;

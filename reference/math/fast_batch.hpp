@@ -11,8 +11,10 @@
 // without AVX2, point by point); pow and pown: libm; x + y, x - y, x * y,
 // x / y, 1 / x and sqrt without a dispatch per point; fabs, floor, ceil,
 // trunc, round, rint, logb, fract, modf and frexp's mantissa, exact, and
-// 1 / sqrt(x) but at zeros, with AVX2; the *pi functions (pi_functions.hpp) and tgamma (gamma.hpp), whose
-// exact values (zeros, poles, +-1) get no error. Overflows, underflows,
+// 1 / sqrt(x) but at zeros, with AVX2; the *pi functions (pi_functions.hpp) and tgamma (gamma.hpp;
+// Stirling's formula with libmvec's pow and exp from 2^-6 up and through
+// the reflection formula), whose exact values (zeros, poles, +-1) get no
+// error. Overflows, underflows,
 // poles and domain errors are answered without libm, whose error paths
 // compute with subnormals (grid_bits.hpp). Every path's bound is checked
 // against MPFR by tests/reference/test_math_fast_tier.cpp.

@@ -205,6 +205,15 @@ double log_pi_constant() {
   return rounded_and_cleared(c);
 }
 
+double sqrt_two_pi_constant() {
+  mpfr_t c;
+  mpfr_init2(c, 128);
+  mpfr_const_pi(c, MPFR_RNDN);
+  mpfr_mul_2ui(c, c, 1, MPFR_RNDN);
+  mpfr_sqrt(c, c, MPFR_RNDN);
+  return rounded_and_cleared(c);
+}
+
 double lgamma_value(double x, bool* exact) {
   *exact = true;
   if (std::isnan(x)) return kNaN;

@@ -636,6 +636,77 @@ TEST(MathFastTier, TgammaAcrossItsMethods) {
   EXPECT_GT(sign_only, 20);
 }
 
+// tgamma's batch (fast_batch.cpp, tgamma_batch_avx2) where its method
+// changes and across its domain, against MPFR: every point within its own
+// enclosure; Stirling's formula from 2^-6 up held to its analysis (40.1
+// double ulps) with a little room, 41, and the reflection from -170.5 to
+// -2^-6 to its 51.9, as 52; a NaN at the poles and a sign alone below
+// -170.5, as tgamma_value; every lane's value the same wherever it lies in
+// a block. Inputs: every float within 2^12 of kTgammaStirlingFrom, within
+// 2^10 of 171.625 (the last finite double result) and of -170.5, within
+// 64 of +-2^-6, 172 and every integer from 1 to 30, within 16 of every
+// negative integer to -172, 64 floats of every binade from 2^-6 to 2^8 of
+// either sign, and every 2^12th float of [2^-6, 172) and (-2^8, -2^-6].
+TEST(MathFastTier, TgammaBatchFromStirlingsFormula) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::mt19937_64 rng(kSeed + 11);
+  std::vector<float> inputs(std::begin(kSpecials), std::end(kSpecials));
+  add_around(inputs, static_cast<float>(math::kTgammaStirlingFrom), 1 << 12);
+  add_around(inputs, 171.625f, 1 << 10);
+  add_around(inputs, -170.5f, 1 << 10);
+  for (const float v : {0x1p-6f, -0x1p-6f, 172.0f}) add_around(inputs, v, 64);
+  for (int n = 1; n <= 30; ++n) add_around(inputs, static_cast<float>(n), 64);
+  for (int n = 1; n <= 172; ++n) add_around(inputs, -static_cast<float>(n), 16);
+  for (uint32_t e = 127 - 6; e < 127 + 8; ++e)
+    for (int k = 0; k < 64; ++k)
+      inputs.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | e << 23 | (static_cast<uint32_t>(rng()) & 0x7fffff)));
+  for (uint32_t b = 0x3c800000u; b < 0x432c0000u; b += 1u << 12) inputs.push_back(float_of(b));
+  for (uint32_t b = 0xbc800000u; b < 0xc3800000u; b += 1u << 12) inputs.push_back(float_of(b));
+  std::vector<math::Judge::Point> points(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
+  const math::FastBatch batch = math::fast_batch(math::Fn::tgamma, true);
+  run_batch(batch, points);
+  Num x(64), real(kPrec);
+  long stirling = 0, reflected = 0, sign_only = 0, poles = 0;
+  for (const math::Judge::Point& q : points) {
+    const double v = q.args[0];
+    if (std::isnan(v)) {
+      ASSERT_TRUE(std::isnan(q.approx));
+      continue;
+    }
+    if (v < 0 && v == std::floor(v)) {
+      ASSERT_TRUE(std::isnan(q.approx) && q.error == 0) << "tgamma(" << v << ")";
+      ++poles;
+      continue;
+    }
+    mpfr_set_d(x.v, v, MPFR_RNDN);
+    mpfr_gamma(real.v, x.v, MPFR_RNDN);
+    if (v < -170.5) {
+      ASSERT_EQ(q.error, 0x1p-970) << "tgamma(" << v << ")";
+      ASSERT_EQ(std::signbit(q.approx), mpfr_signbit(real.v) != 0) << "tgamma(" << v << ")";
+      ASSERT_LT(mpfr_get_exp(real.v), -1000) << "tgamma(" << v << ")";
+      ++sign_only;
+      continue;
+    }
+    ASSERT_TRUE(within_error("tgamma", q.approx, real.v, q.error, q.args));
+    // Below 2^-970 the batch widened the value to [0, 2^-969] on its side.
+    if (std::fabs(v) < math::kGammaSeriesLimit || std::fabs(q.approx) < 0x1p-969 || std::isinf(q.approx)) continue;
+    if (v > 0) {
+      if (v <= 23 && v == std::floor(v)) continue;  // an exact factorial
+      ++stirling;
+      ASSERT_TRUE(within("tgamma", q.approx, real.v, 41, q.args));
+    } else {
+      ++reflected;
+      ASSERT_TRUE(within("tgamma", q.approx, real.v, 52, q.args));
+    }
+  }
+  EXPECT_GT(stirling, 30000);
+  EXPECT_GT(reflected, 30000);
+  EXPECT_GT(sign_only, 1000);
+  EXPECT_GT(poles, 170);
+  expect_same_bits_when_shifted(batch, points, "tgamma");
+}
+
 // The series of tgamma and lgamma near 0 (gamma.cpp), sampled by exponent
 // and sign below 2^-6 and around its edge, held to their own analyses
 // with room: tgamma (about 1.1 double ulps) to 2, lgamma (8.5, gamma.hpp)
