@@ -1,5 +1,7 @@
 #include "reference/math/judge.hpp"
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -20,6 +22,23 @@ namespace {
 // The precision of the MPFR value that stands in for the fast tier where
 // there is none (its error is then under one double ulp).
 constexpr mpfr_prec_t kPreparePrecision = 96;
+
+// Whether any of the N errors is negative: a point the batch left. A
+// sweep asks once per block; four errors per instruction where the CPU has
+// AVX2 (the loop point by point took 3% of float sin's verification here,
+// and 7% in a build that placed the same code at another address).
+bool any_negative_scalar(const double* error, size_t n) {
+  bool left = false;
+  for (size_t i = 0; i < n; ++i) left |= error[i] < 0;
+  return left;
+}
+__attribute__((target("avx2"))) bool any_negative_avx2(const double* error, size_t n) {
+  const __m256d zero = _mm256_setzero_pd();
+  __m256d negative = zero;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) negative = _mm256_or_pd(negative, _mm256_cmp_pd(_mm256_loadu_pd(error + i), zero, _CMP_LT_OQ));
+  return _mm256_movemask_pd(negative) != 0 || any_negative_scalar(error + i, n - i);
+}
 
 }  // namespace
 
@@ -63,9 +82,7 @@ void Judge::prepare_block(Block& b, bool settle) const {
     fast_batch_(b);
     std::fill(b.by_mpfr, b.by_mpfr + b.n, 0u);
     // The points the batch left (fast_batch.hpp).
-    bool left = false;
-    for (size_t i = 0; i < b.n; ++i) left |= b.error[i] < 0;
-    if (left)
+    if (cpu_has_avx2_fma() ? any_negative_avx2(b.error, b.n) : any_negative_scalar(b.error, b.n))
       for (size_t i = 0; i < b.n; ++i)
         if (b.error[i] < 0) prepare_one(b, i);
   } else {
