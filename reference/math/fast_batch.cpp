@@ -595,6 +595,27 @@ __attribute__((target("avx2,fma"))) void vector_pi_batch(Block& b) {
   }
 }
 
+// The lanes of the group of four from point I that lie in a block of N
+// points: the last group's others are neither read nor written.
+__attribute__((target("avx2,fma"), always_inline)) inline __m256i lanes_in_block(size_t i, size_t n) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(int64_t(n - i)), _mm256_set_epi64x(3, 2, 1, 0));
+}
+
+// Y and BOUND of the group from point I into APPROX + I and DULPS + I, its
+// lanes IN_BLOCK (lanes_in_block of N) alone. A masked store is microcoded
+// on some CPUs (AMD's): only for the tail.
+__attribute__((target("avx2,fma"), always_inline)) inline void store_group(double* approx, double* dulps, size_t i,
+                                                                          size_t n, __m256i in_block, __m256d y,
+                                                                          __m256d bound) {
+  if (i + kLanes <= n) {
+    _mm256_store_pd(approx + i, y);
+    _mm256_store_pd(dulps + i, bound);
+  } else {
+    _mm256_maskstore_pd(approx + i, in_block, y);
+    _mm256_maskstore_pd(dulps + i, in_block, bound);
+  }
+}
+
 // finish for every point of a block, point I with the bound DULPS[I]:
 // four at a time with AVX2.
 __attribute__((target("avx2,fma"))) void enclose_block_four(Block& b, const double* dulps) {
@@ -720,10 +741,8 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
   const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), overflow = _mm256_set1_pd(172);
   const __m256d reflected_from = _mm256_set1_pd(-170.5), last_factorial = _mm256_set1_pd(23);
   const __m256d tier = _mm256_set1_pd(kTgammaErrorDulps), pi = _mm256_set1_pd(kPiDouble);
-  const __m256i index = _mm256_set_epi64x(3, 2, 1, 0);
   for (size_t i = 0; i < b.n; i += kLanes) {
-    // The last group's lanes past b.n are neither read nor written.
-    const __m256i in_block = _mm256_cmpgt_epi64(_mm256_set1_epi64x(int64_t(b.n - i)), index);
+    const __m256i in_block = lanes_in_block(i, b.n);
     const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
     const __m256d magnitude = _mm256_andnot_pd(sign, v);
     const __m256d floor_v = _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -763,15 +782,7 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
     y = _mm256_blendv_pd(y, _mm256_xor_pd(_mm256_set1_pd(0x1p-970), side), tiny);
     // Exact: the poles, and +inf at +inf.
     const __m256d exact = _mm256_or_pd(pole, _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ));
-    const __m256d bound = _mm256_andnot_pd(exact, tier);
-    // A masked store is microcoded on some CPUs (AMD's): only for the tail.
-    if (i + kLanes <= b.n) {
-      _mm256_store_pd(b.approx + i, y);
-      _mm256_store_pd(dulps + i, bound);
-    } else {
-      _mm256_maskstore_pd(b.approx + i, in_block, y);
-      _mm256_maskstore_pd(dulps + i, in_block, bound);
-    }
+    store_group(b.approx, dulps, i, b.n, in_block, y, _mm256_andnot_pd(exact, tier));
     if (tiny_lanes != 0) sign_only[i / 64] |= uint64_t(tiny_lanes) << (i % 64);
     const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
     const int rest = in_lanes & ~(computed | tiny_lanes | _mm256_movemask_pd(_mm256_or_pd(_mm256_or_pd(near, large), pole)));
@@ -856,10 +867,8 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
   const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), zero = _mm256_setzero_pd();
   const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), reflected_from = _mm256_set1_pd(-kLgammaStirlingFrom);
   const __m256d tier = _mm256_set1_pd(tier_dulps), reflected_bound = _mm256_set1_pd(kLgammaReflectedDulps);
-  const __m256i index = _mm256_set_epi64x(3, 2, 1, 0);
   for (size_t i = 0; i < b.n; i += kLanes) {
-    // The last group's lanes past b.n are neither read nor written.
-    const __m256i in_block = _mm256_cmpgt_epi64(_mm256_set1_epi64x(int64_t(b.n - i)), index);
+    const __m256i in_block = lanes_in_block(i, b.n);
     const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
     const __m256d magnitude = _mm256_andnot_pd(sign, v);
     const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
@@ -881,15 +890,7 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
       const __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(-kLgammaStirlingFrom - 0.5), v, reflected);
       y = _mm256_blendv_pd(y, lgamma_reflected_four(arg), reflected);
     }
-    const __m256d bound = _mm256_blendv_pd(tier, reflected_bound, reflected);
-    // A masked store is microcoded on some CPUs (AMD's): only for the tail.
-    if (i + kLanes <= b.n) {
-      _mm256_store_pd(b.approx + i, y);
-      _mm256_store_pd(dulps + i, bound);
-    } else {
-      _mm256_maskstore_pd(b.approx + i, in_block, y);
-      _mm256_maskstore_pd(dulps + i, in_block, bound);
-    }
+    store_group(b.approx, dulps, i, b.n, in_block, y, _mm256_blendv_pd(tier, reflected_bound, reflected));
     const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
     const int rest = in_lanes & ~(near_lanes | large_lanes | reflected_lanes | _mm256_movemask_pd(pole));
     if (rest == 0) continue;

@@ -177,6 +177,13 @@ void log_gamma_one_plus_many(const double* x, double* out, size_t n) { series_ma
 
 namespace {
 
+// C initialised to 128 bits and set to 2^K pi.
+void init_pi_times(mpfr_t c, unsigned long k) {
+  mpfr_init2(c, 128);
+  mpfr_const_pi(c, MPFR_RNDN);
+  mpfr_mul_2ui(c, c, k, MPFR_RNDN);
+}
+
 // C, computed to 128 bits, rounded once to a double; C is cleared.
 double rounded_and_cleared(mpfr_t c) {
   const double d = mpfr_get_d(c, MPFR_RNDN);
@@ -188,9 +195,7 @@ double rounded_and_cleared(mpfr_t c) {
 
 double lgamma_stirling_constant() {
   mpfr_t c;
-  mpfr_init2(c, 128);
-  mpfr_const_pi(c, MPFR_RNDN);
-  mpfr_mul_2ui(c, c, 1, MPFR_RNDN);
+  init_pi_times(c, 1);
   mpfr_log(c, c, MPFR_RNDN);
   mpfr_sub_ui(c, c, 1, MPFR_RNDN);
   mpfr_div_2ui(c, c, 1, MPFR_RNDN);
@@ -199,17 +204,14 @@ double lgamma_stirling_constant() {
 
 double log_pi_constant() {
   mpfr_t c;
-  mpfr_init2(c, 128);
-  mpfr_const_pi(c, MPFR_RNDN);
+  init_pi_times(c, 0);
   mpfr_log(c, c, MPFR_RNDN);
   return rounded_and_cleared(c);
 }
 
 double sqrt_two_pi_constant() {
   mpfr_t c;
-  mpfr_init2(c, 128);
-  mpfr_const_pi(c, MPFR_RNDN);
-  mpfr_mul_2ui(c, c, 1, MPFR_RNDN);
+  init_pi_times(c, 1);
   mpfr_sqrt(c, c, MPFR_RNDN);
   return rounded_and_cleared(c);
 }

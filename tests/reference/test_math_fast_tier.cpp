@@ -282,6 +282,14 @@ void run_batch(math::FastBatch batch, std::vector<math::Judge::Point>& points) {
   }
 }
 
+// Points at INPUTS, each through F's vector batch.
+std::vector<math::Judge::Point> vector_batch_points(math::Fn f, const std::vector<float>& inputs) {
+  std::vector<math::Judge::Point> points(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
+  run_batch(math::fast_batch(f, true), points);
+  return points;
+}
+
 // Whether BATCH gives each of POINTS (as run_batch left them) the same
 // approx and error, bit for bit, when the points sit one to three places
 // further on in their blocks: a lane's value must not depend on the lanes
@@ -662,10 +670,7 @@ TEST(MathFastTier, TgammaBatchFromStirlingsFormula) {
       inputs.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | e << 23 | (static_cast<uint32_t>(rng()) & 0x7fffff)));
   for (uint32_t b = 0x3c800000u; b < 0x432c0000u; b += 1u << 12) inputs.push_back(float_of(b));
   for (uint32_t b = 0xbc800000u; b < 0xc3800000u; b += 1u << 12) inputs.push_back(float_of(b));
-  std::vector<math::Judge::Point> points(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
-  const math::FastBatch batch = math::fast_batch(math::Fn::tgamma, true);
-  run_batch(batch, points);
+  const std::vector<math::Judge::Point> points = vector_batch_points(math::Fn::tgamma, inputs);
   Num x(64), real(kPrec);
   long stirling = 0, reflected = 0, sign_only = 0, poles = 0;
   for (const math::Judge::Point& q : points) {
@@ -704,7 +709,7 @@ TEST(MathFastTier, TgammaBatchFromStirlingsFormula) {
   EXPECT_GT(reflected, 30000);
   EXPECT_GT(sign_only, 1000);
   EXPECT_GT(poles, 170);
-  expect_same_bits_when_shifted(batch, points, "tgamma");
+  expect_same_bits_when_shifted(math::fast_batch(math::Fn::tgamma, true), points, "tgamma");
 }
 
 // The series of tgamma and lgamma near 0 (gamma.cpp), sampled by exponent
@@ -781,10 +786,7 @@ TEST(MathFastTier, LgammaBatchFromStirlingsSeries) {
   for (const float v : {-0x1p23f, -0x1.000002p23f, -0x1p100f, -0x1.fffffep127f}) inputs.push_back(v);
   inputs.push_back(INFINITY);
   inputs.push_back(-INFINITY);
-  std::vector<math::Judge::Point> points(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
-  const math::FastBatch batch = math::fast_batch(math::Fn::lgamma, true);
-  run_batch(batch, points);
+  const std::vector<math::Judge::Point> points = vector_batch_points(math::Fn::lgamma, inputs);
   Num x(64), real(kPrec);
   long stirling = 0;
   for (const math::Judge::Point& q : points) {
@@ -800,7 +802,7 @@ TEST(MathFastTier, LgammaBatchFromStirlingsSeries) {
     ASSERT_TRUE(within("lgamma", q.approx, real.v, 13, q.args));
   }
   EXPECT_GT(stirling, 20000);
-  expect_same_bits_when_shifted(batch, points, "lgamma");
+  expect_same_bits_when_shifted(math::fast_batch(math::Fn::lgamma, true), points, "lgamma");
 }
 
 // lgamma's batch by the reflection formula (fast_batch.cpp,
@@ -822,10 +824,7 @@ TEST(MathFastTier, LgammaBatchByReflection) {
     inputs.push_back(-(std::ldexp(1.0f, int(e) - 127) + 0.5f));
   }
   for (uint32_t b = 0xc2000000u; b < 0xcb000000u; b += 1u << 12) inputs.push_back(float_of(b));
-  std::vector<math::Judge::Point> points(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) points[i].args[0] = inputs[i];
-  const math::FastBatch batch = math::fast_batch(math::Fn::lgamma, true);
-  run_batch(batch, points);
+  const std::vector<math::Judge::Point> points = vector_batch_points(math::Fn::lgamma, inputs);
   Num x(64), real(kPrec);
   long reflected = 0, poles = 0;
   for (const math::Judge::Point& q : points) {
@@ -842,7 +841,7 @@ TEST(MathFastTier, LgammaBatchByReflection) {
   }
   EXPECT_GT(reflected, 40000);
   EXPECT_GT(poles, 100);
-  expect_same_bits_when_shifted(batch, points, "lgamma");
+  expect_same_bits_when_shifted(math::fast_batch(math::Fn::lgamma, true), points, "lgamma");
 }
 
 // The float on the positive side of each zero of lgamma between -11 and
