@@ -688,7 +688,7 @@ void tgamma_batch_scalar(Block& b) {
 //    twice (p p = y^(y - 1/2) without overflow): 16 u; e^-y, libmvec's
 //    exp: 8 u;
 //  - S < 1/120 with a relative error of a few u, so under 0.03 u on e^S,
-//    and R under 0.03 u; e^S from its Taylor series to S^7 / 7! (the rest
+//    and R under 0.02 u; e^S from its Taylor series to S^7 / 7! (the rest
 //    below 2^-70), one rounding of a value in [1, 1.01): 1.1 u with S's;
 //    sqrt(2 pi) rounded: u;
 //  - four products and the quotient: 5 u.
@@ -751,14 +751,14 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
     const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
     const __m256d large = _mm256_cmp_pd(v, overflow, _CMP_GE_OQ);
     const __m256d pole = _mm256_and_pd(negative, integer);
-    const __m256d positive = _mm256_andnot_pd(
+    const __m256d stirling = _mm256_andnot_pd(
         _mm256_and_pd(integer, _mm256_cmp_pd(v, last_factorial, _CMP_LE_OQ)),
         _mm256_and_pd(_mm256_cmp_pd(v, limit, _CMP_GE_OQ), _mm256_cmp_pd(v, overflow, _CMP_LT_OQ)));
-    const __m256d left = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, _mm256_sub_pd(zero, limit), _CMP_LE_OQ));
-    const __m256d reflected = _mm256_and_pd(left, _mm256_cmp_pd(v, reflected_from, _CMP_GE_OQ));
-    const __m256d tiny = _mm256_andnot_pd(reflected, left);
+    const __m256d negative_side = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, _mm256_sub_pd(zero, limit), _CMP_LE_OQ));
+    const __m256d reflected = _mm256_and_pd(negative_side, _mm256_cmp_pd(v, reflected_from, _CMP_GE_OQ));
+    const __m256d tiny = _mm256_andnot_pd(reflected, negative_side);
     const int reflected_lanes = _mm256_movemask_pd(reflected), tiny_lanes = _mm256_movemask_pd(tiny);
-    const int computed = _mm256_movemask_pd(positive) | reflected_lanes;
+    const int computed = _mm256_movemask_pd(stirling) | reflected_lanes;
     // Negative where floor(v) is odd (the reflected and tiny lanes).
     const __m256d half_floor = _mm256_mul_pd(floor_v, _mm256_set1_pd(0.5));
     const __m256d odd = _mm256_cmp_pd(half_floor, _mm256_round_pd(half_floor, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC),
@@ -768,10 +768,10 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
     y = _mm256_blendv_pd(y, _mm256_load_pd(series + i), near);
     if (computed != 0) {
       // A stand-in where neither applies, at which nothing overflows.
-      __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(kTgammaStirlingFrom), v, positive);
+      __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(kTgammaStirlingFrom), v, stirling);
       arg = _mm256_blendv_pd(arg, _mm256_sub_pd(one, v), reflected);
       const __m256d gamma = gamma_positive_four(arg);
-      y = _mm256_blendv_pd(y, gamma, positive);
+      y = _mm256_blendv_pd(y, gamma, stirling);
       if (reflected_lanes != 0) {
         const __m256d r = _mm256_andnot_pd(sign, _mm256_sub_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEAREST_INT |
                                                                                        _MM_FROUND_NO_EXC)));
@@ -791,6 +791,7 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
     for (size_t k = 0; k < kLanes; ++k)
       if ((rest >> k & 1) != 0) tgamma_point(b, i + k, dulps, sign_only);
   }
+  _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
   enclose_tgamma_block(b, dulps, sign_only);
 }
 

@@ -24,9 +24,9 @@ namespace {
 constexpr mpfr_prec_t kPreparePrecision = 96;
 
 // Whether any of the N errors is negative: a point the batch left. A
-// sweep asks once per block; four errors per instruction where the CPU has
-// AVX2 (the loop point by point took 3% of float sin's verification here,
-// and 7% in a build that placed the same code at another address).
+// sweep asks once per block, so four errors per instruction where the CPU
+// has AVX2: a look point by point cost a few percent of a fast function's
+// verification (bench/README.md).
 bool any_negative_scalar(const double* error, size_t n) {
   bool left = false;
   for (size_t i = 0; i < n; ++i) left |= error[i] < 0;
