@@ -672,6 +672,23 @@ void tgamma_batch_scalar(Block& b) {
   enclose_tgamma_block(b, dulps, sign_only);
 }
 
+// libmvec's pow of four lanes. Clang (14, the sanitizer build's compiler)
+// passes a second __m256d argument in memory, not in ymm1, even where the
+// callee names the AVX2 target, so that libmvec would read garbage: a
+// clang build takes glibc's pow lane by lane instead (within 1 ulp by
+// glibc's manual, inside the 4 ulps gamma_positive_four assumes).
+AVX2_ABI __m256d pow_four(__m256d x, __m256d y) {
+#ifdef __clang__
+  alignas(32) double base[kLanes], exponent[kLanes];
+  _mm256_store_pd(base, x);
+  _mm256_store_pd(exponent, y);
+  for (size_t k = 0; k < kLanes; ++k) base[k] = std::pow(base[k], exponent[k]);
+  return _mm256_load_pd(base);
+#else
+  return _ZGVdN4vv_pow(x, y);
+#endif
+}
+
 // Gamma of four arguments x in [2^-6, 172), each a float or a float plus
 // an integer below 2^8 (so a double whose bits lie between 2^7 and
 // 2^-29), by Stirling's formula at y = x + n >= kTgammaStirlingFrom,
@@ -711,7 +728,7 @@ AVX2_ABI __m256d gamma_positive_four(__m256d x) {
   s = _mm256_mul_pd(r, s);
   __m256d e = _mm256_set1_pd(1.0 / 5040);
   for (const double c : {1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1.0, 1.0}) e = _mm256_fmadd_pd(s, e, _mm256_set1_pd(c));
-  const __m256d p = _ZGVdN4vv_pow(y, _mm256_mul_pd(_mm256_sub_pd(y, _mm256_set1_pd(0.5)), _mm256_set1_pd(0.5)));
+  const __m256d p = pow_four(y, _mm256_mul_pd(_mm256_sub_pd(y, _mm256_set1_pd(0.5)), _mm256_set1_pd(0.5)));
   const __m256d decay = _ZGVdN4v_exp(_mm256_sub_pd(_mm256_setzero_pd(), y));
   const __m256d gamma_y =
       _mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(p, decay), _mm256_mul_pd(_mm256_set1_pd(sqrt_two_pi), e)), p);
