@@ -673,8 +673,10 @@ void tgamma_batch_scalar(Block& b) {
 }
 
 // libmvec's pow of four lanes. Clang (14, the sanitizer build's compiler)
-// passes a second __m256d argument in memory, not in ymm1, even where the
-// callee names the AVX2 target, so that libmvec would read garbage: a
+// passes __m256d arguments in memory, not in ymm registers, even where the
+// callee names the AVX2 target. A one-argument call has found its
+// argument in ymm0 all the same, where clang held it to store it (the
+// MPFR tests pass in that build), but pow's second would be garbage. A
 // clang build takes glibc's pow lane by lane instead (within 1 ulp by
 // glibc's manual, inside the 4 ulps gamma_positive_four assumes).
 AVX2_ABI __m256d pow_four(__m256d x, __m256d y) {
