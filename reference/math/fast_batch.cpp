@@ -672,6 +672,23 @@ void tgamma_batch_scalar(Block& b) {
   enclose_tgamma_block(b, dulps, sign_only);
 }
 
+// gamma_series_domain (gamma.hpp) of four arguments: 0 < |v| < 2^-6.
+AVX2_ABI __m256d gamma_series_domain_four(__m256d v) {
+  const __m256d magnitude = _mm256_andnot_pd(_mm256_set1_pd(-0.0), v);
+  return _mm256_and_pd(_mm256_cmp_pd(magnitude, _mm256_set1_pd(kGammaSeriesLimit), _CMP_LT_OQ),
+                       _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+}
+
+// |sin(pi x)| of four arguments as sin(pi |r|), r = x - round(x) (exact
+// for a double), 0 <= |r| <= 1/2: within 1.36 u of relative error for pi
+// and the product, which sin passes on as it is (t cot t <= 1 on
+// (0, pi/2]), plus libmvec's 4 ulps (u = 2^-53).
+AVX2_ABI __m256d sin_pi_distance_four(__m256d x) {
+  const __m256d r = _mm256_andnot_pd(_mm256_set1_pd(-0.0),
+                                     _mm256_sub_pd(x, _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)));
+  return _ZGVdN4v_sin(_mm256_mul_pd(_mm256_set1_pd(kPiDouble), r));
+}
+
 // libmvec's pow of four lanes. Clang (14, the sanitizer build's compiler)
 // passes __m256d arguments in memory, not in ymm registers, even where the
 // callee names the AVX2 target. A one-argument call has found its
@@ -740,11 +757,10 @@ AVX2_ABI __m256d gamma_positive_four(__m256d x) {
 // tgamma over a block, four points at a time, each lane by its argument
 // alone: the series near 0 (tgamma_series_many); on [2^-6, 172),
 // gamma_positive_four; on [-170.5, -2^-6] but at the poles, the reflection
-//   tgamma(x) = pi / (sin(pi |r|) Gamma(1 - x)), negative where floor(x)
-// is odd, r = x - round(x) (exact, as is 1 - x), where sin(pi |r|) is
-// within 1.36 u (pi and the product) plus libmvec's 8 u, passed on as
-// they are (t cot t <= 1 on (0, pi/2]), Gamma(1 - x) within 40.1 u, and
-// the product, pi and the quotient add 2.4 u: 51.9 u, within
+//   tgamma(x) = pi / (|sin(pi x)| Gamma(1 - x)), negative where floor(x)
+// is odd, where sin_pi_distance_four is within 1.36 u plus libmvec's 8 u,
+// Gamma(1 - x) (1 - x exact) within 40.1 u, and the product, pi and the
+// quotient add 2.4 u: 51.9 u, within
 // kTgammaErrorDulps; between -2^23 and -170.5 a sign alone (gamma.hpp);
 // +inf from 172 on; a NaN at the poles (every float from -2^23 down, the
 // negative integers above, -inf), exactly. The rest (a NaN, +-0, the
@@ -763,11 +779,10 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
   for (size_t i = 0; i < b.n; i += kLanes) {
     const __m256i in_block = lanes_in_block(i, b.n);
     const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
-    const __m256d magnitude = _mm256_andnot_pd(sign, v);
     const __m256d floor_v = _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __m256d integer = _mm256_cmp_pd(v, floor_v, _CMP_EQ_OQ);
     const __m256d negative = _mm256_cmp_pd(v, zero, _CMP_LT_OQ);
-    const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
+    const __m256d near = gamma_series_domain_four(v);
     const __m256d large = _mm256_cmp_pd(v, overflow, _CMP_GE_OQ);
     const __m256d pole = _mm256_and_pd(negative, integer);
     const __m256d stirling = _mm256_andnot_pd(
@@ -792,9 +807,7 @@ AVX2_ABI void tgamma_batch_avx2(Block& b) {
       const __m256d gamma = gamma_positive_four(arg);
       y = _mm256_blendv_pd(y, gamma, stirling);
       if (reflected_lanes != 0) {
-        const __m256d r = _mm256_andnot_pd(sign, _mm256_sub_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEAREST_INT |
-                                                                                       _MM_FROUND_NO_EXC)));
-        const __m256d sine = _ZGVdN4v_sin(_mm256_mul_pd(pi, _mm256_blendv_pd(_mm256_set1_pd(0.5), r, reflected)));
+        const __m256d sine = sin_pi_distance_four(_mm256_blendv_pd(_mm256_set1_pd(0.5), v, reflected));
         y = _mm256_blendv_pd(y, _mm256_xor_pd(_mm256_div_pd(pi, _mm256_mul_pd(sine, gamma)), side), reflected);
       }
     }
@@ -851,10 +864,8 @@ AVX2_ABI __m256d lgamma_stirling_four(__m256d x) {
 // lgamma_stirling_four. In units of u = 2^-53, with L = lgamma(1 - x)
 // >= lgamma(33) > 81.5 and S = log sin(pi |r|) in [-11.33, 0] (|r| >=
 // 2^-18, float's spacing from 32 on):
-//  - pi |r| rounds once, from a pi within 0.36 u: 1.36 u relative, which
-//    sin (t cot t <= 1 on (0, pi/2]) passes on as is; libmvec's sin adds
-//    its 4 ulps, 8 u: 9.36 u relative, 9.37 u on S; libmvec's log adds 8
-//    u |S| <= 90.7 u;
+//  - sin_pi_distance_four is within 1.36 u plus libmvec's 4 ulps, 8 u:
+//    9.36 u relative, 9.37 u on S; libmvec's log adds 8 u |S| <= 90.7 u;
 //  - log pi rounds to within u, and log pi - S (below 12.5) within 12.5 u;
 //  - L is within 12.3 u L, and the last subtraction rounds within u |y|.
 // So |error| <= (113.6 + 12.3 L) u + u |y|, with |y| >= L - 12.48 > 69:
@@ -863,9 +874,7 @@ AVX2_ABI __m256d lgamma_stirling_four(__m256d x) {
 constexpr double kLgammaReflectedDulps = 18;
 AVX2_ABI __m256d lgamma_reflected_four(__m256d x) {
   static const double log_pi = log_pi_constant();
-  const __m256d r = _mm256_andnot_pd(_mm256_set1_pd(-0.0),
-                                     _mm256_sub_pd(x, _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)));
-  const __m256d log_sin = _ZGVdN4v_log(_ZGVdN4v_sin(_mm256_mul_pd(_mm256_set1_pd(kPiDouble), r)));
+  const __m256d log_sin = _ZGVdN4v_log(sin_pi_distance_four(x));
   const __m256d stirling = lgamma_stirling_four(_mm256_sub_pd(_mm256_set1_pd(1.0), x));
   return _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(log_pi), log_sin), stirling);
 }
@@ -884,14 +893,14 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
   alignas(32) double dulps[Block::kCapacity];
   log_gamma_one_plus_many(b.args[0], series, b.n);
   const __m256d sign = _mm256_set1_pd(-0.0), infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
-  const __m256d limit = _mm256_set1_pd(kGammaSeriesLimit), zero = _mm256_setzero_pd();
+  const __m256d zero = _mm256_setzero_pd();
   const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), reflected_from = _mm256_set1_pd(-kLgammaStirlingFrom);
   const __m256d tier = _mm256_set1_pd(tier_dulps), reflected_bound = _mm256_set1_pd(kLgammaReflectedDulps);
   for (size_t i = 0; i < b.n; i += kLanes) {
     const __m256i in_block = lanes_in_block(i, b.n);
     const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
     const __m256d magnitude = _mm256_andnot_pd(sign, v);
-    const __m256d near = _mm256_and_pd(_mm256_cmp_pd(magnitude, limit, _CMP_LT_OQ), _mm256_cmp_pd(v, zero, _CMP_NEQ_OQ));
+    const __m256d near = gamma_series_domain_four(v);
     const __m256d large = _mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ));
     const __m256d negative_integer = _mm256_and_pd(_mm256_cmp_pd(v, zero, _CMP_LT_OQ),
                                                    _mm256_cmp_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF), _CMP_EQ_OQ));

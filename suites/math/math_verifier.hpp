@@ -731,6 +731,8 @@ class MathVerifier {
   struct Bulk {
     bool unexcused_unkept = false, excused_unkept = false;
     IntegerCover* cover = nullptr;
+    // Whether a wrong value that entry E excuses (-1: none) is counted here.
+    bool counts(int e) const { return e < 0 ? unexcused_unkept : excused_unkept; }
   };
 
   // rm::count_wrong_groups' TAKE: the COUNT wrong values of a group of
@@ -743,7 +745,7 @@ class MathVerifier {
   static bool take_group(void* context, uint32_t v, uint64_t count) {
     Group& g = *static_cast<Group*>(context);
     const int e = g.bulk.cover ? g.bulk.cover->cover_written(v) : -1;
-    if (!(e < 0 ? g.bulk.unexcused_unkept : g.bulk.excused_unkept)) return false;
+    if (!g.bulk.counts(e)) return false;
     g.tally.count_unkept_known(e, size_t(count), HUGE_VAL);
     return true;
   }
@@ -786,7 +788,7 @@ class MathVerifier {
       for (k1 = k0 + 1; k1 < nk && results[k1][i] == got;) ++k1;
       if (got == uint32_t(want)) continue;
       const int e = bulk.cover ? bulk.cover->cover_pair(got, uint32_t(want)) : -1;
-      if (!(e < 0 ? bulk.unexcused_unkept : bulk.excused_unkept)) return false;
+      if (!bulk.counts(e)) return false;
       from[runs] = k0;
       to[runs] = k1;
       entry[runs++] = e;

@@ -173,7 +173,7 @@ Lanes make_lanes(const sm::MathVerifier<Fmt>& v, const json::Value& params, uint
           const uint64_t r = counter_bits(lane_r, shared ? 0 : k, 0);
           // An integer: one plus the exact value, or left as the harness
           // filled it (the unwritten pattern), or right.
-          got = is_int ? Bits(r % 4 == 0 ? uint32_t(want) + 1 : r % 8 == 1 ? 0xA5A5A5A5u : uint32_t(want))
+          got = is_int ? Bits(r % 4 == 0 ? uint32_t(want) + 1 : r % 8 == 1 ? uint32_t(kUnwrittenPattern) : uint32_t(want))
                        : perturb(want, p[i].approx, r);
         }
         std::memcpy(l.out[k][j].data() + size_t(ob[j]) * i, &got, ob[j]);
