@@ -382,6 +382,101 @@ std::vector<KnownFailure> integer_entries(bool name_widths, bool read_inputs) {
   return e;
 }
 
+// The histogram and maxima of float lanes FLOATS of case ID, whose every
+// width returned RESULTS[i], both ways (common path and per lane), against
+// those of mpfr_verdict's errors, which depend on no fast tier: equal bin
+// by bin and bit for bit. Returns the lanes compared.
+size_t expect_mpfr_bins_and_maxima(const std::string& id, const std::vector<uint32_t>& floats,
+                                   const std::vector<uint32_t>& results) {
+  SCOPED_TRACE(id);
+  const Case* c = find_case(id);
+  EXPECT_NE(c, nullptr);
+  if (c == nullptr) return 0;
+  const sm::Regime plain;
+  const sm::LaneBound lb = sm::BoundSpec::parse(c->params.at("bounds").at(plain.table()).as_array().at(0)).at(nullptr);
+  const std::string judge_name = c->params.at("outputs").as_array().at(0).at("judge").as_string();
+  const rm::Judge judge(judge_name, rm::Denormals::Kept);
+  std::vector<uint64_t> hist(sm::kEdges.size(), 0);
+  double max_ulp = 0;
+  for (size_t i = 0; i < floats.size(); ++i) {
+    const double args[3] = {double(from_bits(floats[i])), 0, 0};
+    const double u = judge.mpfr_error(args, results[i], lb.bound);
+    ++hist[sm::bin_of(std::isnan(u) ? HUGE_VAL : u)];
+    max_ulp = std::max(max_ulp, u);
+  }
+  for (const bool per_lane : {false, true}) {
+    SCOPED_TRACE(per_lane ? "per lane" : "common path");
+    sm::MathVerifier<sm::FloatFormat> v(c->params, plain, true, 7, case_stream(id));
+    if (per_lane) v.disable_common_case();
+    const size_t n = floats.size(), nk = v.widths().size();
+    // The last lanes of the full mode's inputs: none checks an edge case.
+    Lanes l = make_lanes(v, c->params, v.total() - n, n, 11);
+    std::memcpy(l.in[0].data(), floats.data(), 4 * n);
+    for (size_t k = 0; k < nk; ++k) std::memcpy(l.out[k][0].data(), results.data(), 4 * n);
+    sm::Acc acc = v.start(FailureTally(nullptr));
+    v.verify(l.chunk, 0, n, acc);
+    std::vector<uint64_t> want = hist;
+    for (uint64_t& h : want) h *= nk;
+    EXPECT_EQ(acc.hist, want) << "checked " << acc.widths[0].checked << " unjudged " << acc.unjudged << " mpfr " << acc.mpfr << " check_fail " << std::accumulate(acc.check_fail.begin(), acc.check_fail.end(), 0ull) << " check_pass " << std::accumulate(acc.check_pass.begin(), acc.check_pass.end(), 0ull) << " lanes " << n << " first " << v.total() - n;
+    for (size_t k = 0; k < nk; ++k) EXPECT_EQ(acc.widths[k].max_ulp, max_ulp) << "width index " << k;
+    EXPECT_EQ(acc.worst.ulp, max_ulp);
+  }
+  return floats.size();
+}
+
+// sin(x) = x - x^3 / 6 + ...: the float x as sin's result is off by an
+// error that grows smoothly with x, through every edge from 0.5 to 8 ulp
+// between 2^-12 and 2^-7. The floats around each crossing of an edge put
+// errors within about 10^-7 ulp of it, the width of the estimates'
+// uncertainty, on both sides.
+TEST(MathVerifier, FloatBinsAndMaximaAreMpfrsAtTheEdges) {
+  std::vector<uint32_t> floats;
+  const auto error_of_x = [](uint32_t b) {
+    const double x = double(from_bits(b));
+    const double x2 = x * x;
+    return x * x2 * (1.0 / 6 - x2 / 120) * clconform::ref::math::float_ulp_scale(x);
+  };
+  const uint32_t from = to_bits(0x1p-12f), to = to_bits(0x1p-7f);
+  for (uint32_t b = from; b < to; ++b) {
+    const double e0 = error_of_x(b), e1 = error_of_x(b + 1);
+    for (double edge : sm::kEdges)
+      if (edge > 0 && edge <= 8 && e0 < edge && e1 >= edge)
+        for (uint32_t a = b - 300; a < b + 300; ++a) floats.push_back(a);
+  }
+  EXPECT_GT(floats.size(), 4000u);
+  EXPECT_EQ(expect_mpfr_bins_and_maxima("math.sin", floats, floats), floats.size());
+}
+
+// The same on quick inputs of float built-ins with fast tiers of every
+// kind (libmvec batches, the gamma functions' own, the point tiers), each
+// result the certain nearest float or one to three floats away.
+TEST(MathVerifier, FloatBinsAndMaximaAreMpfrsOnQuickInputs) {
+  for (const char* name : {"sin", "exp", "log", "tgamma", "lgamma", "cbrt", "atan", "sinpi", "erfc", "asinh"}) {
+    const std::string id = std::string("math.") + name;
+    const Case* c = find_case(id);
+    ASSERT_NE(c, nullptr) << id;
+    sm::MathVerifier<sm::FloatFormat> v(c->params, sm::Regime(), false, 7, case_stream(id));
+    // The last half of the quick inputs at most: no edge-case lane.
+    const size_t n = size_t(std::min<uint64_t>(20000, v.total() / 2));
+    Lanes l = make_lanes(v, c->params, v.total() - n, n, 11);
+    std::vector<uint32_t> floats(n), results(n);
+    std::memcpy(floats.data(), l.in[0].data(), 4 * n);
+    const rm::Judge judge(c->params.at("outputs").as_array().at(0).at("judge").as_string(), rm::Denormals::Kept);
+    std::vector<rm::Judge::Point> p(n);
+    for (size_t i = 0; i < n; ++i) p[i].args[0] = double(from_bits(floats[i]));
+    judge.prepare_many(p.data(), n);
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (!p[i].certain || (p[i].nearest & 0x7f800000u) == 0x7f800000u) continue;
+      floats[m] = floats[i];
+      results[m++] = p[i].nearest + uint32_t(counter_bits(3, 0, i) % 4);
+    }
+    floats.resize(m);
+    results.resize(m);
+    EXPECT_GT(expect_mpfr_bins_and_maxima(id, floats, results), n / 4) << id;
+  }
+}
+
 TEST(MathVerifier, ExcusedIntegerValuesCountAsPerLane) {
   size_t cases = 0;
   for (const Case& c : math_suite().cases) {
