@@ -133,7 +133,7 @@ struct Verdict {
   // except that when the real value is within the fast tier's error of a
   // power of two it may use either binade's ulp, a factor of 2
   // (error_range bounds it). A float record takes mpfr_error's instead
-  // where that could change a maximum.
+  // where that could change a histogram bin or a maximum.
   // Under MayFlush it is the smallest error over the accepted readings, and
   // 0 for a zero accepted as a flushed result.
   double ulp = 0;
@@ -168,7 +168,7 @@ class Judge {
   };
   // The largest error of a prepared point whose value is below 2^128 in
   // magnitude, in ulps of its float (2^10 double ulps): a record takes an
-  // estimated error that far or farther below half an ulp or a maximum
+  // estimated error that far or farther from a bin edge or a maximum
   // without asking MPFR (suites/math/math_verifier.hpp).
   // tests/reference/test_math_fast_tier.cpp checks every fast tier's
   // bound and errors against it.
@@ -239,12 +239,12 @@ class Judge {
   // real value within ERROR of a finite APPROX, ERROR >= 0: lo <= |got -
   // r| / ulp(r) <= hi for each such r, an infinity counted from 2^128 as
   // Verdict::ulp counts it, with room for mpfr_verdict's rounding up. A
-  // record uses them to tell whether an estimated error could set a
-  // maximum.
+  // record uses them to tell whether an estimated error could lie in
+  // another histogram bin, or above a maximum, than the real one.
   static void error_range(double approx, double error, uint32_t got, double* lo, double* hi);
   // The error mpfr_verdict gives float bits GOT at ARGS under BOUND: what a
-  // record keeps where an estimate could set a maximum, so that maxima
-  // depend on no fast tier.
+  // record keeps where an estimate could stand for another bin or maximum,
+  // so that records depend on no fast tier.
   double mpfr_error(const double* args, uint32_t got, const Bound& bound) const;
 
   const FunctionInfo& info() const { return *info_; }

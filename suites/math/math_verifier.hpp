@@ -101,14 +101,11 @@ inline size_t bin_of(double u) {
 }
 // Where an error's estimate can stand for MPFR's. A float result's error
 // is counted from the fast tier's estimate (Verdict::ulp) where every real
-// value in the point's enclosure gives an error below the maxima so far,
-// else from mpfr_verdict's (Judge::mpfr_error): maxima are then MPFR's,
-// whatever fast tier estimated them. Bins are not: a result an exact
-// number of ulps from a real value within its enclosure of a float (sin
-// of a tiny x, off by one ulp) lies on an edge, on the side the estimate
-// cannot tell, and such results are too many to ask MPFR about each. An
-// estimate below sure_below(FLOOR) is in the first bin and below FLOOR
-// without a look: the enclosure adds at most
+// value in the point's enclosure gives an error in the estimate's bin and
+// below the maxima so far, else from mpfr_verdict's (Judge::mpfr_error):
+// bins and maxima are then those of MPFR's errors, whatever fast tier
+// estimated them. An estimate below sure_below(FLOOR) is in the first bin
+// and below FLOOR without a look: the enclosure adds at most
 // Judge::kMaxErrorUlps to it, and where the enclosure reaches across a
 // power of two (where the ulp halves) an estimate below half an ulp is
 // the device's float at that power, within 4 kMaxErrorUlps of the real
@@ -572,7 +569,7 @@ class MathVerifier {
         const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
         const double u = recorded_ulp(out, out.fixed->bound, args, blk.approx[i], blk.error[i], results0[i],
                                       passes.ulp[i], c.floor);
-        acc.hist[bin_of(passes.ulp[i])] += nk;
+        acc.hist[bin_of(u)] += nk;
         lanes_max = std::max(lanes_max, u);
         c.raise(u);
         const uint64_t lane = ch.first + b0 + i;
@@ -593,7 +590,8 @@ class MathVerifier {
   // The error of float bits GOT at the point of arguments ARGS, enclosure
   // APPROX +- ERROR, under BOUND, as a record counts it (sure_below):
   // the estimate U where every real value in the enclosure gives an error
-  // below FLOOR (for certain below sure_below(FLOOR)), else mpfr_verdict's. An infinite or NaN real value's, a NaN result's, and a
+  // in U's bin and below FLOOR (for certain below sure_below(FLOOR)), else
+  // mpfr_verdict's. An infinite or NaN real value's, a NaN result's, and a
   // zero's taken at 0 ulp (a flushed result, or a zero real value) are the
   // verdict's own.
   double recorded_ulp(const Output& out, const rm::Bound& bound, const double* args, double approx, double error,
@@ -602,7 +600,7 @@ class MathVerifier {
     if (!std::isfinite(approx) || error < 0 || Fmt::is_nan(got) || (u == 0 && (got & 0x7fffffffu) == 0)) return u;
     double lo, hi;
     rm::Judge::error_range(approx, error, got, &lo, &hi);
-    if (hi < floor) return u;
+    if (hi < floor && bin_of(lo) == bin_of(hi)) return u;
     return out.judge->mpfr_error(args, got, bound);
   }
 
@@ -978,11 +976,11 @@ class MathVerifier {
     const uint64_t lane = ch.first + b0 + i;
     for (size_t k = 0; k < widths_.size(); ++k) {
       double u = ulp[k];
-      ++acc.hist[bin_of(u)];
       if constexpr (!Fmt::fp64) {
         const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
         u = recorded_ulp(out, out.fixed->bound, args, blk.approx[i], blk.error[i], results[k][i], u, c.floor);
       }
+      ++acc.hist[bin_of(u)];
       ++c.width_checked[k];
       c.width_max[k] = std::max(c.width_max[k], u);
       if (beats_worst(acc, u, lane)) {
@@ -1144,17 +1142,16 @@ class MathVerifier {
   }
 
   // Counts the results GOT of widths [K0, K1), whose error is U ulp, in the
-  // histogram, and as TOP (recorded_ulp's) in the widths' maxima and the
-  // worst result.
-  void measure(const Point& p, double u, double top, Bits got, uint64_t lane, size_t k0, size_t k1, const Tuple& t,
+  // histogram, the widths' maxima and the worst result.
+  void measure(const Point& p, double u, Bits got, uint64_t lane, size_t k0, size_t k1, const Tuple& t,
                Acc& acc) const {
     acc.hist[bin_of(u)] += k1 - k0;
     for (size_t k = k0; k < k1; ++k) {
       WidthStats& ws = acc.widths[k];
       ++ws.checked;
-      ws.max_ulp = std::max(ws.max_ulp, top);
+      ws.max_ulp = std::max(ws.max_ulp, u);
     }
-    if (beats_worst(acc, top, lane)) acc.worst = {top, lane, widths_[k0], got, t, reference_text(p)};
+    if (beats_worst(acc, u, lane)) acc.worst = {u, lane, widths_[k0], got, t, reference_text(p)};
   }
 
   // Counts the results GOT of widths [K0, K1), which share the verdict V,
@@ -1162,11 +1159,11 @@ class MathVerifier {
   bool record(const Output& out, const Point& p, const LaneBound& lb, const rm::Verdict& v, Bits got,
               uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what,
               const std::string& edge = kNoEdge) const {
-    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
-    double top = u;
+    double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
     if constexpr (!Fmt::fp64)
-      if (!v.ulp_by_mpfr) top = recorded_ulp(out, lb.bound, p.args, p.approx, p.error, uint32_t(got), u, Common(acc).floor);
-    measure(p, u, top, got, lane, k0, k1, t, acc);
+      if (!v.ulp_by_mpfr)
+        u = recorded_ulp(out, lb.bound, p.args, p.approx, p.error, uint32_t(got), u, Common(acc).floor);
+    measure(p, u, got, lane, k0, k1, t, acc);
     const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
     if (!fails) return true;
     const auto note = [&] {
