@@ -144,24 +144,6 @@ void Judge::mark_subnormal_arg(Point& p) const {
   p.subnormal_arg = subnormal;
 }
 
-void Judge::error_range(double approx, double error, uint32_t got, double* lo, double* hi) {
-  // As fast_verdict bounds an error: the distance grows by at most ERROR,
-  // and the ulp lies between its values at the enclosure's ends (down to
-  // the subnormal spacing when the enclosure holds 0).
-  const double g = float_bits_to_double(got);
-  const double target = std::isinf(g) ? std::copysign(0x1p128, g) : g;
-  const double d = std::fabs(target - approx);
-  const double a_lo = approx - error, a_hi = approx + error;
-  const int at_lo = float_ulp_exponent(a_lo), at_hi = float_ulp_exponent(a_hi);
-  const int smallest = a_lo < 0 && a_hi > 0 ? Float::subnormal_exponent : std::min(at_lo, at_hi);
-  *lo = std::max(0.0, d - error) * (1 - kFastVerdictSlack) * float_scale_of(std::max(at_lo, at_hi));
-  *hi = (d + error) * (1 + kFastVerdictSlack) * float_scale_of(smallest);
-}
-
-double Judge::mpfr_error(const double* args, uint32_t got, const Bound& bound) const {
-  return mpfr_verdict(fn_of(id_), args, got, bound, denormals_).ulp;
-}
-
 Verdict Judge::judge_further(const Point& point, uint32_t got, const Bound& bound) const {
   const FastVerdict fast = fast_verdict(point, got, bound, denormals_ == Denormals::MayFlush);
   if (fast.decided) {

@@ -129,17 +129,16 @@ struct Verdict {
   // inf for a wrong NaN/inf. When MPFR decided, it is exact (rounded up);
   // when the fast tier decided, it is the fast estimate, off by at most the
   // approximation's error: its bound in double ulps (fast_tier.hpp) times
-  // 2^-29 ulp of a normal float result, so 7.5e-9 ulp for a bound of 4,
-  // except that when the real value is within the fast tier's error of a
-  // power of two it may use either binade's ulp, a factor of 2
-  // (error_range bounds it). A float record takes mpfr_error's instead
-  // where that could change a histogram bin or a maximum.
+  // 2^-29 ulp of a normal float result, so 7.5e-9 ulp for a bound of 4 (a
+  // histogram edge or a baseline maximum can move by that much when a fast
+  // tier changes), except that when the real value is within the fast
+  // tier's error of a power of two it may use either binade's ulp, a
+  // factor of 2.
   // Under MayFlush it is the smallest error over the accepted readings, and
   // 0 for a zero accepted as a flushed result.
   double ulp = 0;
   double absolute = 0;     // |device - real| for Kind::Absolute (same accuracy remarks)
   bool used_mpfr = false;  // MPFR was needed for this verdict (in prepare or judge)
-  bool ulp_by_mpfr = false;  // ulp is mpfr_verdict's: it depends on no fast tier
 };
 
 // Judges float results of one function against a bound. Thread-safe: one
@@ -166,13 +165,6 @@ class Judge {
     double ulp_scale = 0;
     bool subnormal_arg = false;
   };
-  // The largest error of a prepared point whose value is below 2^128 in
-  // magnitude, in ulps of its float (2^10 double ulps): a record takes an
-  // estimated error that far or farther from a bin edge or a maximum
-  // without asking MPFR (suites/math/math_verifier.hpp).
-  // tests/reference/test_math_fast_tier.cpp checks every fast tier's
-  // bound and errors against it.
-  static constexpr double kMaxErrorUlps = 0x1p-18;
   Point prepare(const double* args) const;
   // The same for N points whose args the caller has set (a batch lets the
   // fast tier use SIMD). Goes through prepare_block, so a Point has the
@@ -234,18 +226,6 @@ class Judge {
     }
     return judge_further(point, got, bound);
   }
-
-  // Bounds on the error in ulp of float bits GOT (not a NaN) against every
-  // real value within ERROR of a finite APPROX, ERROR >= 0: lo <= |got -
-  // r| / ulp(r) <= hi for each such r, an infinity counted from 2^128 as
-  // Verdict::ulp counts it, with room for mpfr_verdict's rounding up. A
-  // record uses them to tell whether an estimated error could lie in
-  // another histogram bin, or above a maximum, than the real one.
-  static void error_range(double approx, double error, uint32_t got, double* lo, double* hi);
-  // The error mpfr_verdict gives float bits GOT at ARGS under BOUND: what a
-  // record keeps where an estimate could stand for another bin or maximum,
-  // so that records depend on no fast tier.
-  double mpfr_error(const double* args, uint32_t got, const Bound& bound) const;
 
   const FunctionInfo& info() const { return *info_; }
 

@@ -176,7 +176,6 @@ Verdict verdict_in(Fn f, const double* args, typename F::Bits got, const Bound& 
   const int n = argument_readings(f, args, denormals, readings, fmt);
   Verdict v;
   v.used_mpfr = true;
-  v.ulp_by_mpfr = true;
   bool first = true;
   for (int i = 0; i < n; ++i) {
     const int alts = alternatives(f, readings[i], flush, fmt);

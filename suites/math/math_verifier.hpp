@@ -99,22 +99,6 @@ inline size_t bin_of(double u) {
   const int64_t q = int64_t((ref::to_bits(u) >> 50) & 0x1fff) - kHalfQuarter;
   return kQuarterBins[size_t(std::clamp<int64_t>(q, -1, int64_t(kQuarters) - 1) + 1)];
 }
-// Where an error's estimate can stand for MPFR's. A float result's error
-// is counted from the fast tier's estimate (Verdict::ulp) where every real
-// value in the point's enclosure gives an error in the estimate's bin and
-// below the maxima so far, else from mpfr_verdict's (Judge::mpfr_error):
-// bins and maxima are then those of MPFR's errors, whatever fast tier
-// estimated them. An estimate below sure_below(FLOOR) is in the first bin
-// and below FLOOR without a look: the enclosure adds at most
-// Judge::kMaxErrorUlps to it, and where the enclosure reaches across a
-// power of two (where the ulp halves) an estimate below half an ulp is
-// the device's float at that power, within 4 kMaxErrorUlps of the real
-// value.
-static_assert(4 * rm::Judge::kMaxErrorUlps < 0x1p-15, "sure_below's margin");
-inline double sure_below(double floor) { return floor > 0x1p-15 ? std::min(floor, kFirstEdge) - 0x1p-15 : 0; }
-// An estimate from which the last bin is certain even where the ulp may be
-// the next binade's (half as large).
-constexpr double kSureLastBin = 2 * kEdges.back() * (1 + 0x1p-14) + 1;
 constexpr size_t kBatch = 256;  // points prepared together
 constexpr size_t kMaxWidths = 16;  // kernels (vector widths) per case
 inline const std::string kNoEdge;  // a result that checks no named edge case
@@ -431,7 +415,7 @@ class MathVerifier {
         }
         outputs_[j].judge->prepare_many(points[j].data(), b1 - b0);
       }
-      Common common(acc);
+      Common common;
       for (size_t i = b0; i < b1; ++i) {
         const uint64_t lane = ch.first + i;
         const Tuple& t = tuples[i - b0];
@@ -465,20 +449,6 @@ class MathVerifier {
     double width_max[kMaxWidths] = {};
     uint64_t first_bin = 0;  // results in the histogram's first bin
     uint64_t mpfr = 0;
-    // At most the least of the widths' maxima once this batch is added:
-    // an error below it sets none. REACH is sure_below(FLOOR).
-    double floor = 0, reach = 0;
-    explicit Common(const Acc& acc) {
-      floor = acc.widths.empty() ? 0 : acc.widths[0].max_ulp;
-      for (const WidthStats& w : acc.widths) floor = std::min(floor, w.max_ulp);
-      reach = sure_below(floor);
-    }
-    // An error U counted at every width.
-    void raise(double u) {
-      if (u <= floor) return;
-      floor = u;
-      reach = sure_below(u);
-    }
     void add_to(Acc& acc, size_t nk) const {
       for (size_t k = 0; k < nk; ++k) {
         acc.widths[k].checked += lanes + width_checked[k];
@@ -535,73 +505,13 @@ class MathVerifier {
         for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
         // Judge::point settles the others' points.
         out.judge->prepare_block(blk, rm::needs_settled_block(out.fixed->bound));
-        Common c(acc);
-        rm::pass_block(blk, results, nk, out.fixed->bound, c.reach, kSureLastBin, passes);
-        count_float_passes(ch, b0, out, blk, results[0], passes, c, acc);
+        rm::pass_block(blk, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), passes);
+        Common c;
+        count_passes(ch, b0, out, blk, results[0], passes, c, acc);
         for_each_other(passes.passed, n, [&](size_t i) { other_lane(ch, b0, i, j, blk, results, c, acc); });
         c.add_to(acc, nk);
       }
     }
-  }
-
-  // The passes of a float block (pass_block, marking estimates of at least
-  // C.reach large and of kSureLastBin huge) of output OUT from lane B0,
-  // whose first width's results are RESULTS0, counted in C and ACC as
-  // count_passing_lane would count them lane by lane: a large one's error
-  // as recorded_ulp gives it; the others are in the first bin and below
-  // every maximum (sure_below), and a huge one is in the last, looked
-  // at only where the block's largest estimate could set a maximum (the
-  // ulp may be half the estimate's). Lanes in order, for the worst's ties.
-  void count_float_passes(const SweepChunk& ch, size_t b0, const Output& out, const rm::Judge::Block& blk,
-                          const uint32_t* results0, const rm::BlockPasses& passes, Common& c, Acc& acc) const {
-    const size_t nk = widths_.size();
-    const bool huge_may_set_max = 2 * passes.max_ulp * (1 + 0x1p-14) + 0x1p-15 >= c.floor;
-    uint64_t large = 0, huge_unseen = 0;
-    double lanes_max = 0;
-    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) {
-      large += uint64_t(__builtin_popcountll(passes.large[w]));
-      for (uint64_t bits = passes.large[w]; bits != 0; bits &= bits - 1) {
-        const size_t i = 64 * w + size_t(__builtin_ctzll(bits));
-        if (!huge_may_set_max && (passes.huge[w] >> (i % 64) & 1) != 0) {
-          ++huge_unseen;
-          continue;
-        }
-        const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
-        const double u = recorded_ulp(out, out.fixed->bound, args, blk.approx[i], blk.error[i], results0[i],
-                                      passes.ulp[i], c.floor);
-        acc.hist[bin_of(u)] += nk;
-        lanes_max = std::max(lanes_max, u);
-        c.raise(u);
-        const uint64_t lane = ch.first + b0 + i;
-        if (beats_worst(acc, u, lane)) {
-          Tuple t;
-          read_tuple(ch, b0 + i, t);
-          acc.worst = {u, lane, widths_[0], results0[i], t, reference_text(out.judge->point(blk, i))};
-        }
-      }
-    }
-    acc.hist[kEdges.size() - 1] += nk * huge_unseen;
-    c.lanes = passes.count;
-    c.first_bin = nk * (passes.count - large);
-    c.mpfr = passes.by_mpfr;
-    c.lanes_max = lanes_max;
-  }
-
-  // The error of float bits GOT at the point of arguments ARGS, enclosure
-  // APPROX +- ERROR, under BOUND, as a record counts it (sure_below):
-  // the estimate U where every real value in the enclosure gives an error
-  // in U's bin and below FLOOR (for certain below sure_below(FLOOR)), else
-  // mpfr_verdict's. An infinite or NaN real value's, a NaN result's, and a
-  // zero's taken at 0 ulp (a flushed result, or a zero real value) are the
-  // verdict's own.
-  double recorded_ulp(const Output& out, const rm::Bound& bound, const double* args, double approx, double error,
-                      uint32_t got, double u, double floor) const {
-    if (u < sure_below(floor)) return u;
-    if (!std::isfinite(approx) || error < 0 || Fmt::is_nan(got) || (u == 0 && (got & 0x7fffffffu) == 0)) return u;
-    double lo, hi;
-    rm::Judge::error_range(approx, error, got, &lo, &hi);
-    if (hi < floor && bin_of(lo) == bin_of(hi)) return u;
-    return out.judge->mpfr_error(args, got, bound);
   }
 
   // The passes of a block (pass_block, pass_double_block) of output OUT
@@ -709,7 +619,7 @@ class MathVerifier {
       double max_so_far = acc.widths[0].max_ulp;
       for (size_t k = 1; k < nk; ++k) max_so_far = std::min(max_so_far, acc.widths[k].max_ulp);
       rm::pass_double_block(blk, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), max_so_far, passes);
-      Common c(acc);
+      Common c;
       count_passes(ch, b0, out, blk, results[0], passes, c, acc);
       for_each_other(passes.passed, n, [&](size_t i) {
         const uint64_t lane = ch.first + b0 + i;
@@ -975,11 +885,7 @@ class MathVerifier {
                         const Result* const* results, const double* ulp, Common& c, Acc& acc) const {
     const uint64_t lane = ch.first + b0 + i;
     for (size_t k = 0; k < widths_.size(); ++k) {
-      double u = ulp[k];
-      if constexpr (!Fmt::fp64) {
-        const double args[3] = {blk.args[0][i], blk.args[1][i], blk.args[2][i]};
-        u = recorded_ulp(out, out.fixed->bound, args, blk.approx[i], blk.error[i], results[k][i], u, c.floor);
-      }
+      const double u = ulp[k];
       ++acc.hist[bin_of(u)];
       ++c.width_checked[k];
       c.width_max[k] = std::max(c.width_max[k], u);
@@ -1023,13 +929,6 @@ class MathVerifier {
                                                          uint64_t lane, const Tuple& t, Common& c, Acc& acc) const {
     const size_t nk = widths_.size();
     c.mpfr += p.prepared_by_mpfr;
-    if constexpr (!Fmt::fp64) {
-      // The certain nearest float: in the first bin for certain, and
-      // MPFR's error where it may set a maximum.
-      if (u >= c.reach) u = recorded_ulp(outputs_.front(), outputs_.front().fixed->bound, p.args, p.approx, p.error,
-                                         uint32_t(got), u, c.floor);
-      c.raise(u);
-    }
     if (bin == 0) c.first_bin += nk; else acc.hist[bin] += nk;
     ++c.lanes;
     c.lanes_max = std::max(c.lanes_max, u);
@@ -1112,13 +1011,11 @@ class MathVerifier {
         }
         c.mpfr += p.prepared_by_mpfr;
         if (bin == 0) c.first_bin += k1 - k0; else acc.hist[bin] += k1 - k0;
-        // As count_passing_lane takes the certain nearest float.
-        const double e = u >= c.reach ? recorded_ulp(out, out.fixed->bound, p.args, p.approx, p.error, want, u, c.floor) : u;
         for (size_t k = k0; k < k1; ++k) {
           ++c.width_checked[k];
-          c.width_max[k] = std::max(c.width_max[k], e);
+          c.width_max[k] = std::max(c.width_max[k], u);
         }
-        if (beats_worst(acc, e, lane)) acc.worst = {e, lane, widths_[k0], want, t, reference_text(p)};
+        if (beats_worst(acc, u, lane)) acc.worst = {u, lane, widths_[k0], want, t, reference_text(p)};
       }
       return true;
     }
@@ -1159,10 +1056,7 @@ class MathVerifier {
   bool record(const Output& out, const Point& p, const LaneBound& lb, const rm::Verdict& v, Bits got,
               uint64_t lane, size_t k0, size_t k1, const Tuple& t, Acc& acc, const std::string& what,
               const std::string& edge = kNoEdge) const {
-    double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
-    if constexpr (!Fmt::fp64)
-      if (!v.ulp_by_mpfr)
-        u = recorded_ulp(out, lb.bound, p.args, p.approx, p.error, uint32_t(got), u, Common(acc).floor);
+    const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
     measure(p, u, got, lane, k0, k1, t, acc);
     const bool fails = !v.pass && lb.kind == LaneBound::Kind::Judge && judged_;
     if (!fails) return true;
