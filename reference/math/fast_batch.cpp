@@ -754,6 +754,43 @@ AVX2_ABI __m256d gamma_positive_four(__m256d x) {
   return _mm256_div_pd(gamma_y, product);
 }
 
+// The negative integers, -inf among them, four arguments at a time:
+// tgamma's poles, and lgamma's with +inf.
+AVX2_ABI __m256d negative_integer_four(__m256d v) {
+  return _mm256_and_pd(_mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_LT_OQ),
+                       _mm256_cmp_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF), _CMP_EQ_OQ));
+}
+
+// tgamma_batch_avx2 for a block whose every point is near 0 (in
+// gamma_series_domain), or from 172 up (+inf), or a pole (a NaN: the
+// negative integers, every float from -2^23 down among them, and -inf), as
+// nearly all of a sweep's blocks are (those regions hold 92% of floats):
+// the same values and bounds, so the same bits, without the masks and
+// blends of the formulas no point takes. False, with nothing written, for
+// any other block.
+AVX2_ABI bool tgamma_uniform_block(Block& b) {
+  if (b.n % kLanes != 0) return false;
+  const __m256d overflow = _mm256_set1_pd(172);
+  int near = 0xf, large = 0xf, pole = 0xf;
+  for (size_t i = 0; i < b.n && (near | large | pole) != 0; i += kLanes) {
+    const __m256d v = _mm256_load_pd(b.args[0] + i);
+    near &= _mm256_movemask_pd(gamma_series_domain_four(v));
+    large &= _mm256_movemask_pd(_mm256_cmp_pd(v, overflow, _CMP_GE_OQ));
+    pole &= _mm256_movemask_pd(negative_integer_four(v));
+  }
+  if (near == 0xf) {
+    tgamma_series_many(b.args[0], b.approx, b.n);  // every point's, as every four has points near 0
+  } else if (large == 0xf || pole == 0xf) {
+    const double value = large == 0xf ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
+    std::fill(b.approx, b.approx + b.n, value);
+  } else {
+    return false;
+  }
+  // An infinity's or a NaN's enclosure is exact whatever the bound.
+  finish_each_four(b, kTgammaErrorDulps);
+  return true;
+}
+
 // tgamma over a block, four points at a time, each lane by its argument
 // alone: the series near 0 (tgamma_series_many); on [2^-6, 172),
 // gamma_positive_four; on [-170.5, -2^-6] but at the poles, the reflection
@@ -767,6 +804,7 @@ AVX2_ABI __m256d gamma_positive_four(__m256d x) {
 // integers from 1 to 23, whose factorials are exact) as tgamma_value
 // answers them.
 AVX2_ABI void tgamma_batch_avx2(Block& b) {
+  if (tgamma_uniform_block(b)) return;
   alignas(32) double series[Block::kCapacity], dulps[Block::kCapacity];
   uint64_t sign_only[Block::kCapacity / 64] = {};
   tgamma_series_many(b.args[0], series, b.n);
@@ -879,32 +917,105 @@ AVX2_ABI __m256d lgamma_reflected_four(__m256d x) {
   return _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(log_pi), log_sin), stirling);
 }
 
+// lgamma of four non-integer arguments x in (-kLgammaStirlingFrom,
+// -2^-6] as log |Gamma(x)|, with each lane's bound in double ulps into
+// *DULPS. |Gamma(x)| = pi / (sin(pi |r|) Gamma(1 - x)), 1 - x exact, as
+// tgamma_batch_avx2 takes it: within 51.9 u relative (u = 2^-53). Then
+// log |Gamma~| = L + log(1 + e), |e| <= 51.9 u, is within 51.9 u (and a
+// term of order u^2) of L = lgamma(x), and libmvec's log adds 4 ulps, at
+// most 8 u |log Gamma~|. That error, 51.9 u + 8 u |L| and terms of order
+// u^2, is in double ulps of the result y (each more than u |y|) at most
+// 51.9 / |y| + 8 and a trifle: *DULPS gets 53 / |y| + 9, which grows
+// without bound near lgamma's zeros, two between each pair of negative
+// integers; lgamma_batch_avx2 keeps glibc's value there. Kept out of line:
+// inlined, its registers spill the block loop's (verify_bench: the loop
+// lost what this saves).
+__attribute__((noinline)) AVX2_ABI __m256d lgamma_by_tgamma_four(__m256d x, __m256d* dulps) {
+  const __m256d gamma = gamma_positive_four(_mm256_sub_pd(_mm256_set1_pd(1.0), x));
+  const __m256d sine = sin_pi_distance_four(x);
+  const __m256d y = _ZGVdN4v_log(_mm256_div_pd(_mm256_set1_pd(kPiDouble), _mm256_mul_pd(sine, gamma)));
+  *dulps = _mm256_add_pd(_mm256_div_pd(_mm256_set1_pd(53), _mm256_andnot_pd(_mm256_set1_pd(-0.0), y)), _mm256_set1_pd(9));
+  return y;
+}
+
+// Where lgamma_by_tgamma_four's bound is at most this (|y| at least
+// 0.96), its value is taken: tgamma's own tier bound.
+constexpr double kLgammaByTgammaDulps = kTgammaErrorDulps;
+
+// Where lgamma has a pole, four arguments at a time: the negative
+// integers (negative_integer_four) and +inf (C99 F.9.5.3; zero aside).
+AVX2_ABI __m256d lgamma_pole_four(__m256d v) {
+  return _mm256_or_pd(negative_integer_four(v), _mm256_cmp_pd(v, _mm256_set1_pd(std::numeric_limits<double>::infinity()), _CMP_EQ_OQ));
+}
+
+// lgamma_batch_avx2 for a block whose every point is near 0 (in
+// gamma_series_domain), or finite from kLgammaStirlingFrom up, or a pole
+// (+inf: the negative integers, every float from -2^23 down among them, and
+// the infinities), as nearly all of a sweep's blocks are (those regions
+// hold 92% of floats): the same operations on each point, so the same
+// bits, without the masks and blends of the formulas no point takes (a
+// third of the block's time near 0). False, with nothing written, for any
+// other block.
+AVX2_ABI bool lgamma_uniform_block(Block& b, double tier_dulps) {
+  if (b.n % kLanes != 0) return false;
+  const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom);
+  const __m256d infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+  int near = 0xf, large = 0xf, pole = 0xf;
+  for (size_t i = 0; i < b.n && (near | large | pole) != 0; i += kLanes) {
+    const __m256d v = _mm256_load_pd(b.args[0] + i);
+    near &= _mm256_movemask_pd(gamma_series_domain_four(v));
+    large &= _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ)));
+    pole &= _mm256_movemask_pd(lgamma_pole_four(v));
+  }
+  if (pole == 0xf) {
+    for (size_t i = 0; i < b.n; i += kLanes) _mm256_store_pd(b.approx + i, infinity);
+  } else if (large == 0xf) {
+    for (size_t i = 0; i < b.n; i += kLanes) _mm256_store_pd(b.approx + i, lgamma_stirling_four(_mm256_load_pd(b.args[0] + i)));
+  } else if (near == 0xf) {
+    alignas(32) double series[Block::kCapacity];  // every point's, as every four has points near 0
+    log_gamma_one_plus_many(b.args[0], series, b.n);
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    for (size_t i = 0; i < b.n; i += kLanes) {
+      const __m256d magnitude = _mm256_andnot_pd(sign, _mm256_load_pd(b.args[0] + i));
+      _mm256_store_pd(b.approx + i, _mm256_sub_pd(_mm256_load_pd(series + i), _ZGVdN4v_log(magnitude)));
+    }
+  } else {
+    return false;
+  }
+  finish_each_four(b, tier_dulps);
+  return true;
+}
+
 // lgamma and lgamma_r's value (gamma.hpp) over a block, four points at a
 // time, each lane by its argument alone (not the lanes beside it):
 // near 0, log Gamma(1 + x) from the series less libmvec's log |x|; from
 // kLgammaStirlingFrom, lgamma_stirling_four; +inf at the poles (zero
 // aside: the negative integers, every float from -2^23 down among them)
 // and at both infinities (C99 F.9.5.3); lgamma_reflected_four from
-// -kLgammaStirlingFrom down; anything else lgamma_value. Every point then
-// takes the tier's bound, exact ones too, as the point path does, or
-// kLgammaReflectedDulps where it was reflected.
+// -kLgammaStirlingFrom down; from there to -2^-6, lgamma_by_tgamma_four
+// where its bound is at most kLgammaByTgammaDulps; anything else
+// lgamma_value (glibc's lgamma_r, which is faster than
+// lgamma_by_tgamma_four's method on [2^-6, 32): 14 against 24 ns a point
+// here). Every point then takes the tier's bound, exact ones too, as the
+// point path does, or kLgammaReflectedDulps where it was reflected, or
+// lgamma_by_tgamma_four's.
 AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
+  if (lgamma_uniform_block(b, tier_dulps)) return;
   alignas(32) double series[Block::kCapacity] = {};
   alignas(32) double dulps[Block::kCapacity];
   log_gamma_one_plus_many(b.args[0], series, b.n);
   const __m256d sign = _mm256_set1_pd(-0.0), infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
-  const __m256d zero = _mm256_setzero_pd();
   const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom), reflected_from = _mm256_set1_pd(-kLgammaStirlingFrom);
   const __m256d tier = _mm256_set1_pd(tier_dulps), reflected_bound = _mm256_set1_pd(kLgammaReflectedDulps);
+  const __m256d below_series = _mm256_set1_pd(-kGammaSeriesLimit), by_tgamma_limit = _mm256_set1_pd(kLgammaByTgammaDulps);
   for (size_t i = 0; i < b.n; i += kLanes) {
     const __m256i in_block = lanes_in_block(i, b.n);
     const __m256d v = _mm256_maskload_pd(b.args[0] + i, in_block);
     const __m256d magnitude = _mm256_andnot_pd(sign, v);
     const __m256d near = gamma_series_domain_four(v);
     const __m256d large = _mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ));
-    const __m256d negative_integer = _mm256_and_pd(_mm256_cmp_pd(v, zero, _CMP_LT_OQ),
-                                                   _mm256_cmp_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF), _CMP_EQ_OQ));
-    const __m256d pole = _mm256_or_pd(negative_integer, _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ));
+    const __m256d negative_integer = negative_integer_four(v);
+    const __m256d pole = lgamma_pole_four(v);
     const __m256d reflected = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, reflected_from, _CMP_LE_OQ));
     const int near_lanes = _mm256_movemask_pd(near), large_lanes = _mm256_movemask_pd(large);
     const int reflected_lanes = _mm256_movemask_pd(reflected);
@@ -919,9 +1030,23 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
       const __m256d arg = _mm256_blendv_pd(_mm256_set1_pd(-kLgammaStirlingFrom - 0.5), v, reflected);
       y = _mm256_blendv_pd(y, lgamma_reflected_four(arg), reflected);
     }
-    store_group(b.approx, dulps, i, b.n, in_block, y, _mm256_blendv_pd(tier, reflected_bound, reflected));
+    __m256d bound = _mm256_blendv_pd(tier, reflected_bound, reflected);
+    const __m256d between = _mm256_andnot_pd(
+        negative_integer, _mm256_and_pd(_mm256_cmp_pd(v, reflected_from, _CMP_GT_OQ), _mm256_cmp_pd(v, below_series, _CMP_LE_OQ)));
+    int by_tgamma_lanes = 0;
+    if (_mm256_movemask_pd(between) != 0) {
+      __m256d by_tgamma_dulps;
+      // The stand-in's lgamma, about 1.27, is far from zero.
+      const __m256d value = lgamma_by_tgamma_four(_mm256_blendv_pd(_mm256_set1_pd(-0.5), v, between), &by_tgamma_dulps);
+      const __m256d taken = _mm256_and_pd(between, _mm256_cmp_pd(by_tgamma_dulps, by_tgamma_limit, _CMP_LE_OQ));
+      y = _mm256_blendv_pd(y, value, taken);
+      bound = _mm256_blendv_pd(bound, by_tgamma_dulps, taken);
+      by_tgamma_lanes = _mm256_movemask_pd(taken);
+    }
+    store_group(b.approx, dulps, i, b.n, in_block, y, bound);
     const int in_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(in_block));
-    const int rest = in_lanes & ~(near_lanes | large_lanes | reflected_lanes | _mm256_movemask_pd(pole));
+    const int rest =
+        in_lanes & ~(near_lanes | large_lanes | reflected_lanes | by_tgamma_lanes | _mm256_movemask_pd(pole));
     if (rest == 0) continue;
     _mm256_zeroupper();  // SSE code follows (vector_trig_batch says why)
     for (size_t k = 0; k < kLanes; ++k) {

@@ -779,6 +779,59 @@ TEST(MathFastTier, GammaSeriesNearZero) {
   return within_error("lgamma", q.approx, real.v, q.error, q.args);
 }
 
+// Whether F's batch gives a block whose points all lie in one of REGIONS
+// (each a block's worth of floats) the same approx and error at every
+// point, bit for bit, as a block of the same points but the last, 3.5,
+// which lies in none and so takes the general loop.
+void expect_uniform_blocks_as_mixed(math::Fn f, const std::vector<std::vector<float>>& regions, const char* name) {
+  const math::FastBatch batch = math::fast_batch(f, true);
+  const size_t n = math::Judge::Block::kCapacity;
+  auto uniform = std::make_unique<math::Judge::Block>(), mixed = std::make_unique<math::Judge::Block>();
+  for (const std::vector<float>& region : regions) {
+    ASSERT_EQ(region.size(), n);
+    uniform->n = mixed->n = n;
+    for (size_t i = 0; i < n; ++i) uniform->args[0][i] = mixed->args[0][i] = region[i];
+    mixed->args[0][n - 1] = 3.5f;
+    batch(*uniform);
+    batch(*mixed);
+    for (size_t i = 0; i + 1 < n; ++i) {
+      ASSERT_EQ(clconform::ref::to_bits(uniform->approx[i]), clconform::ref::to_bits(mixed->approx[i])) << name << "(" << region[i] << ")";
+      ASSERT_EQ(clconform::ref::to_bits(uniform->error[i]), clconform::ref::to_bits(mixed->error[i])) << name << "(" << region[i] << ")";
+    }
+  }
+}
+
+// tgamma's and lgamma's batches over blocks wholly near 0, wholly large
+// (tgamma from 172 up, +inf among them; lgamma from 32 up, finite), or
+// wholly poles (the negative integers, every float from -2^23 down, -inf,
+// and for lgamma +inf), which skip the general loop (fast_batch.cpp,
+// tgamma_uniform_block and lgamma_uniform_block), as that loop answers
+// the same points.
+TEST(MathFastTier, GammaUniformBlocksAsMixedOnes) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::mt19937_64 rng(kSeed + 12);
+  const auto random_bits = [&](uint32_t exponent_from, uint32_t exponent_to, bool negative) {
+    const uint32_t e = exponent_from + static_cast<uint32_t>(rng() % (exponent_to - exponent_from));
+    return float_of(static_cast<uint32_t>(negative) << 31 | e << 23 | (static_cast<uint32_t>(rng()) & 0x7fffff));
+  };
+  const size_t n = math::Judge::Block::kCapacity;
+  std::vector<float> near, large, poles;
+  for (size_t i = 0; i < n; ++i) {
+    near.push_back(random_bits(0, 127 - 6, (rng() & 1) != 0));  // below 2^-6, subnormals included
+    large.push_back(random_bits(127 + 8, 255, false));            // from 256 up
+    poles.push_back(i % 3 == 0 ? -static_cast<float>(1 + rng() % (1u << 23)) : random_bits(127 + 23, 255, true));
+  }
+  large[0] = 0x1.fffffep127f;
+  poles[1] = -INFINITY;
+  std::vector<float> tgamma_large = large, lgamma_large = large, lgamma_poles = poles;
+  tgamma_large[1] = 172.0f;
+  tgamma_large[2] = INFINITY;
+  lgamma_large[1] = 32.0f;
+  lgamma_poles[2] = INFINITY;
+  expect_uniform_blocks_as_mixed(math::Fn::tgamma, {near, tgamma_large, poles}, "tgamma");
+  expect_uniform_blocks_as_mixed(math::Fn::lgamma, {near, lgamma_large, lgamma_poles}, "lgamma");
+}
+
 // lgamma's batch where its method changes (fast_batch.cpp,
 // lgamma_batch_avx2): Stirling's series from kLgammaStirlingFrom, held to
 // its own analysis (12.3 double ulps) with a little room, 13, on every
@@ -886,6 +939,49 @@ std::vector<float> negative_lgamma_zeros() {
     }
   }
   return zeros;
+}
+
+// lgamma's batch from -32 to -2^-6 (fast_batch.cpp, lgamma_by_tgamma_four):
+// log |Gamma(x)| from tgamma's reflection, held to its analysis (51.9 /
+// |y| + 8 double ulps) wherever the batch took it, on every 2^11th float
+// of (-32, -2^-6], every float within 64 of each negative integer and
+// half-integer there, within 1024 of -2^-6 and of -32, and within 64 of
+// each zero of lgamma from -11 to -2, where the batch must leave the
+// point to glibc (the tier's bound); every value within its enclosure;
+// every lane's value the same wherever it lies in a block.
+TEST(MathFastTier, LgammaBatchByTgamma) {
+  if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU";
+  std::vector<float> inputs;
+  for (uint32_t b = 0xbc800000u; b < 0xc2000000u; b += 1u << 11) inputs.push_back(float_of(b));
+  for (int n = 1; n < 32; ++n) {
+    add_around(inputs, -static_cast<float>(n), 64);
+    add_around(inputs, -n + 0.5f, 64);
+  }
+  add_around(inputs, -0x1p-6f, 1024);
+  add_around(inputs, -32.0f, 1024);
+  for (const float z : negative_lgamma_zeros()) add_around(inputs, z, 64);
+  const std::vector<math::Judge::Point> points = vector_batch_points(math::Fn::lgamma, inputs);
+  Num x(64), real(kPrec);
+  long by_tgamma = 0, by_glibc = 0;
+  for (const math::Judge::Point& q : points) {
+    const double v = q.args[0];
+    if (v <= -math::kLgammaStirlingFrom || v > -math::kGammaSeriesLimit) continue;
+    if (v == std::floor(v)) {
+      ASSERT_EQ(q.approx, INFINITY) << "lgamma(" << v << ")";
+      continue;
+    }
+    ASSERT_TRUE(lgamma_enclosed(q, x, real));
+    if (q.error == math::kLgammaErrorDulps * math::double_spacing(q.approx)) {
+      ++by_glibc;
+      continue;
+    }
+    ++by_tgamma;
+    ASSERT_LE(q.error, math::kTgammaErrorDulps * math::double_spacing(q.approx)) << "lgamma(" << v << ")";
+    ASSERT_TRUE(within("lgamma", q.approx, real.v, 51.9 / std::fabs(q.approx) + 8, q.args));
+  }
+  EXPECT_GT(by_tgamma, 45000);
+  EXPECT_GT(by_glibc, 2000);
+  expect_same_bits_when_shifted(math::fast_batch(math::Fn::lgamma, true), points, "lgamma");
 }
 
 // lgamma where glibc's result is smallest or its method changes: around
