@@ -953,9 +953,8 @@ AVX2_ABI __m256d lgamma_pole_four(__m256d v) {
 // (+inf: the negative integers, every float from -2^23 down among them, and
 // the infinities), as nearly all of a sweep's blocks are (those regions
 // hold 92% of floats): the same operations on each point, so the same
-// bits, without the masks and blends of the formulas no point takes (a
-// third of the block's time near 0). False, with nothing written, for any
-// other block.
+// bits, without the masks and blends of the formulas no point takes.
+// False, with nothing written, for any other block.
 AVX2_ABI bool lgamma_uniform_block(Block& b, double tier_dulps) {
   if (b.n % kLanes != 0) return false;
   const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom);
@@ -994,11 +993,10 @@ AVX2_ABI bool lgamma_uniform_block(Block& b, double tier_dulps) {
 // and at both infinities (C99 F.9.5.3); lgamma_reflected_four from
 // -kLgammaStirlingFrom down; from there to -2^-6, lgamma_by_tgamma_four
 // where its bound is at most kLgammaByTgammaDulps; anything else
-// lgamma_value (glibc's lgamma_r, which is faster than
-// lgamma_by_tgamma_four's method on [2^-6, 32): 14 against 24 ns a point
-// here). Every point then takes the tier's bound, exact ones too, as the
-// point path does, or kLgammaReflectedDulps where it was reflected, or
-// lgamma_by_tgamma_four's.
+// lgamma_value (glibc's lgamma_r, which on [2^-6, 32) costs less than
+// lgamma_by_tgamma_four's method would: bench/README.md). Every point then
+// takes the tier's bound, exact ones too, as the point path does, or
+// kLgammaReflectedDulps where it was reflected, or lgamma_by_tgamma_four's.
 AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
   if (lgamma_uniform_block(b, tier_dulps)) return;
   alignas(32) double series[Block::kCapacity] = {};
