@@ -764,10 +764,10 @@ AVX2_ABI __m256d negative_integer_four(__m256d v) {
 // tgamma_batch_avx2 for a block whose every point is near 0 (in
 // gamma_series_domain), or from 172 up (+inf), or a pole (a NaN: the
 // negative integers, every float from -2^23 down among them, and -inf), as
-// nearly all of a sweep's blocks are (those regions hold 92% of floats):
-// the same values and bounds, so the same bits, without the masks and
-// blends of the formulas no point takes. False, with nothing written, for
-// any other block.
+// nearly all of a sweep's blocks are (those regions hold about 92% of
+// floats): the same values and enclosures, so the same bits, without the
+// masks and blends of the formulas no point takes. False, with nothing
+// written, for any other block.
 AVX2_ABI bool tgamma_uniform_block(Block& b) {
   if (b.n % kLanes != 0) return false;
   const __m256d overflow = _mm256_set1_pd(172);
@@ -926,8 +926,10 @@ AVX2_ABI __m256d lgamma_reflected_four(__m256d x) {
 // most 8 u |log Gamma~|. That error, 51.9 u + 8 u |L| and terms of order
 // u^2, is in double ulps of the result y (each more than u |y|) at most
 // 51.9 / |y| + 8 and a trifle: *DULPS gets 53 / |y| + 9, which grows
-// without bound near lgamma's zeros, two between each pair of negative
-// integers; lgamma_batch_avx2 keeps glibc's value there. Kept out of line:
+// without bound near lgamma's zeros (two between each pair of negative
+// integers from -2 down); lgamma_batch_avx2 keeps glibc's value wherever
+// it passes kLgammaByTgammaDulps (there, and around -1.57, where lgamma
+// comes down to 0.83). Kept out of line:
 // inlined, its registers spill the block loop's (verify_bench: the loop
 // lost what this saves).
 __attribute__((noinline)) AVX2_ABI __m256d lgamma_by_tgamma_four(__m256d x, __m256d* dulps) {
@@ -952,7 +954,7 @@ AVX2_ABI __m256d lgamma_pole_four(__m256d v) {
 // gamma_series_domain), or finite from kLgammaStirlingFrom up, or a pole
 // (+inf: the negative integers, every float from -2^23 down among them, and
 // the infinities), as nearly all of a sweep's blocks are (those regions
-// hold 92% of floats): the same operations on each point, so the same
+// hold about 92% of floats): the same operations on each point, so the same
 // bits, without the masks and blends of the formulas no point takes.
 // False, with nothing written, for any other block.
 AVX2_ABI bool lgamma_uniform_block(Block& b, double tier_dulps) {
@@ -1013,7 +1015,7 @@ AVX2_ABI void lgamma_batch_avx2(Block& b, double tier_dulps) {
     const __m256d near = gamma_series_domain_four(v);
     const __m256d large = _mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ));
     const __m256d negative_integer = negative_integer_four(v);
-    const __m256d pole = lgamma_pole_four(v);
+    const __m256d pole = _mm256_or_pd(negative_integer, _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ));
     const __m256d reflected = _mm256_andnot_pd(pole, _mm256_cmp_pd(v, reflected_from, _CMP_LE_OQ));
     const int near_lanes = _mm256_movemask_pd(near), large_lanes = _mm256_movemask_pd(large);
     const int reflected_lanes = _mm256_movemask_pd(reflected);

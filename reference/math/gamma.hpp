@@ -63,8 +63,8 @@ double lgamma_value(double x, bool* exact);
 // reflection formula with that series (lgamma_reflected_four): within
 // 17.2 double ulps, a bound of its own; from there to -2^-6, as log
 // |tgamma| from tgamma's reflection (lgamma_by_tgamma_four), within
-// 51.9 / |lgamma| + 8 double ulps, where that is at most 64. The point
-// path keeps glibc's.
+// 51.9 / |lgamma| + 8 double ulps, taken with the bound 53 / |y| + 9 where
+// that is at most 64 (|y| >= 0.96). The point path keeps glibc's.
 constexpr double kLgammaStirlingFrom = 32;
 // (log(2 pi) - 1) / 2, the constant of that series, and log pi, that of
 // the reflection formula (lgamma_reflected_four), rounded from MPFR.
