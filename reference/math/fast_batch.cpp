@@ -761,30 +761,54 @@ AVX2_ABI __m256d negative_integer_four(__m256d v) {
                        _mm256_cmp_pd(v, _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF), _CMP_EQ_OQ));
 }
 
-// tgamma_batch_avx2 for a block whose every point is near 0 (in
-// gamma_series_domain), or from 172 up (+inf), or a pole (a NaN: the
-// negative integers, every float from -2^23 down among them, and -inf), as
+// The one region every point of a block lies in, where tgamma's and
+// lgamma's blocks take a single formula: near 0 (gamma_series_domain),
+// large (from LARGE_FROM up, +inf among them unless INFINITY_IS_POLE) or a
+// pole (the negative integers, -inf among them, and +inf where
+// INFINITY_IS_POLE); kMixed where the points differ or the block's length
+// is no multiple of four.
+enum class GammaRegion { kMixed, kNearZero, kLarge, kPole };
+AVX2_ABI GammaRegion gamma_block_region(const Block& b, double large_from, bool infinity_is_pole) {
+  if (b.n % kLanes != 0) return GammaRegion::kMixed;
+  const __m256d from = _mm256_set1_pd(large_from), infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+  int near = 0xf, large = 0xf, pole = 0xf;
+  for (size_t i = 0; i < b.n && (near | large | pole) != 0; i += kLanes) {
+    const __m256d v = _mm256_load_pd(b.args[0] + i);
+    const __m256d positive_infinity = _mm256_cmp_pd(v, infinity, _CMP_EQ_OQ);
+    near &= _mm256_movemask_pd(gamma_series_domain_four(v));
+    __m256d large_four = _mm256_cmp_pd(v, from, _CMP_GE_OQ), pole_four = negative_integer_four(v);
+    if (infinity_is_pole) {
+      large_four = _mm256_andnot_pd(positive_infinity, large_four);
+      pole_four = _mm256_or_pd(pole_four, positive_infinity);
+    }
+    large &= _mm256_movemask_pd(large_four);
+    pole &= _mm256_movemask_pd(pole_four);
+  }
+  if (near == 0xf) return GammaRegion::kNearZero;
+  if (large == 0xf) return GammaRegion::kLarge;
+  if (pole == 0xf) return GammaRegion::kPole;
+  return GammaRegion::kMixed;
+}
+
+// tgamma_batch_avx2 for a block whose every point is near 0, or from 172
+// up (+inf), or a pole (a NaN: every float from -2^23 down among them), as
 // nearly all of a sweep's blocks are (those regions hold about 92% of
 // floats): the same values and enclosures, so the same bits, without the
 // masks and blends of the formulas no point takes. False, with nothing
 // written, for any other block.
 AVX2_ABI bool tgamma_uniform_block(Block& b) {
-  if (b.n % kLanes != 0) return false;
-  const __m256d overflow = _mm256_set1_pd(172);
-  int near = 0xf, large = 0xf, pole = 0xf;
-  for (size_t i = 0; i < b.n && (near | large | pole) != 0; i += kLanes) {
-    const __m256d v = _mm256_load_pd(b.args[0] + i);
-    near &= _mm256_movemask_pd(gamma_series_domain_four(v));
-    large &= _mm256_movemask_pd(_mm256_cmp_pd(v, overflow, _CMP_GE_OQ));
-    pole &= _mm256_movemask_pd(negative_integer_four(v));
-  }
-  if (near == 0xf) {
-    tgamma_series_many(b.args[0], b.approx, b.n);  // every point's, as every four has points near 0
-  } else if (large == 0xf || pole == 0xf) {
-    const double value = large == 0xf ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN();
-    std::fill(b.approx, b.approx + b.n, value);
-  } else {
-    return false;
+  switch (gamma_block_region(b, 172, false)) {
+    case GammaRegion::kNearZero:
+      tgamma_series_many(b.args[0], b.approx, b.n);  // every point's, as every four has points near 0
+      break;
+    case GammaRegion::kLarge:
+      std::fill(b.approx, b.approx + b.n, std::numeric_limits<double>::infinity());
+      break;
+    case GammaRegion::kPole:
+      std::fill(b.approx, b.approx + b.n, std::numeric_limits<double>::quiet_NaN());
+      break;
+    case GammaRegion::kMixed:
+      return false;
   }
   // An infinity's or a NaN's enclosure is exact whatever the bound.
   finish_each_four(b, kTgammaErrorDulps);
@@ -929,9 +953,8 @@ AVX2_ABI __m256d lgamma_reflected_four(__m256d x) {
 // without bound near lgamma's zeros (two between each pair of negative
 // integers from -2 down); lgamma_batch_avx2 keeps glibc's value wherever
 // it passes kLgammaByTgammaDulps (there, and around -1.57, where lgamma
-// comes down to 0.83). Kept out of line:
-// inlined, its registers spill the block loop's (verify_bench: the loop
-// lost what this saves).
+// comes down to 0.83). Kept out of line: inlined, its registers spill
+// the block loop's (verify_bench: the loop lost what this saves).
 __attribute__((noinline)) AVX2_ABI __m256d lgamma_by_tgamma_four(__m256d x, __m256d* dulps) {
   const __m256d gamma = gamma_positive_four(_mm256_sub_pd(_mm256_set1_pd(1.0), x));
   const __m256d sine = sin_pi_distance_four(x);
@@ -944,44 +967,33 @@ __attribute__((noinline)) AVX2_ABI __m256d lgamma_by_tgamma_four(__m256d x, __m2
 // 0.96), its value is taken: tgamma's own tier bound.
 constexpr double kLgammaByTgammaDulps = kTgammaErrorDulps;
 
-// Where lgamma has a pole, four arguments at a time: the negative
-// integers (negative_integer_four) and +inf (C99 F.9.5.3; zero aside).
-AVX2_ABI __m256d lgamma_pole_four(__m256d v) {
-  return _mm256_or_pd(negative_integer_four(v), _mm256_cmp_pd(v, _mm256_set1_pd(std::numeric_limits<double>::infinity()), _CMP_EQ_OQ));
-}
-
-// lgamma_batch_avx2 for a block whose every point is near 0 (in
-// gamma_series_domain), or finite from kLgammaStirlingFrom up, or a pole
-// (+inf: the negative integers, every float from -2^23 down among them, and
-// the infinities), as nearly all of a sweep's blocks are (those regions
-// hold about 92% of floats): the same operations on each point, so the same
-// bits, without the masks and blends of the formulas no point takes.
-// False, with nothing written, for any other block.
+// lgamma_batch_avx2 for a block whose every point is near 0, or finite
+// from kLgammaStirlingFrom up, or a pole (+inf: the negative integers,
+// every float from -2^23 down among them, and the infinities), as nearly
+// all of a sweep's blocks are (those regions hold about 92% of floats):
+// the same operations on each point, so the same bits, without the masks
+// and blends of the formulas no point takes. False, with nothing written,
+// for any other block.
 AVX2_ABI bool lgamma_uniform_block(Block& b, double tier_dulps) {
-  if (b.n % kLanes != 0) return false;
-  const __m256d stirling_from = _mm256_set1_pd(kLgammaStirlingFrom);
-  const __m256d infinity = _mm256_set1_pd(std::numeric_limits<double>::infinity());
-  int near = 0xf, large = 0xf, pole = 0xf;
-  for (size_t i = 0; i < b.n && (near | large | pole) != 0; i += kLanes) {
-    const __m256d v = _mm256_load_pd(b.args[0] + i);
-    near &= _mm256_movemask_pd(gamma_series_domain_four(v));
-    large &= _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(v, stirling_from, _CMP_GE_OQ), _mm256_cmp_pd(v, infinity, _CMP_LT_OQ)));
-    pole &= _mm256_movemask_pd(lgamma_pole_four(v));
-  }
-  if (pole == 0xf) {
-    for (size_t i = 0; i < b.n; i += kLanes) _mm256_store_pd(b.approx + i, infinity);
-  } else if (large == 0xf) {
-    for (size_t i = 0; i < b.n; i += kLanes) _mm256_store_pd(b.approx + i, lgamma_stirling_four(_mm256_load_pd(b.args[0] + i)));
-  } else if (near == 0xf) {
-    alignas(32) double series[Block::kCapacity];  // every point's, as every four has points near 0
-    log_gamma_one_plus_many(b.args[0], series, b.n);
-    const __m256d sign = _mm256_set1_pd(-0.0);
-    for (size_t i = 0; i < b.n; i += kLanes) {
-      const __m256d magnitude = _mm256_andnot_pd(sign, _mm256_load_pd(b.args[0] + i));
-      _mm256_store_pd(b.approx + i, _mm256_sub_pd(_mm256_load_pd(series + i), _ZGVdN4v_log(magnitude)));
+  switch (gamma_block_region(b, kLgammaStirlingFrom, true)) {
+    case GammaRegion::kNearZero: {
+      alignas(32) double series[Block::kCapacity];  // every point's, as every four has points near 0
+      log_gamma_one_plus_many(b.args[0], series, b.n);
+      const __m256d sign = _mm256_set1_pd(-0.0);
+      for (size_t i = 0; i < b.n; i += kLanes) {
+        const __m256d magnitude = _mm256_andnot_pd(sign, _mm256_load_pd(b.args[0] + i));
+        _mm256_store_pd(b.approx + i, _mm256_sub_pd(_mm256_load_pd(series + i), _ZGVdN4v_log(magnitude)));
+      }
+      break;
     }
-  } else {
-    return false;
+    case GammaRegion::kLarge:
+      for (size_t i = 0; i < b.n; i += kLanes) _mm256_store_pd(b.approx + i, lgamma_stirling_four(_mm256_load_pd(b.args[0] + i)));
+      break;
+    case GammaRegion::kPole:
+      std::fill(b.approx, b.approx + b.n, std::numeric_limits<double>::infinity());
+      break;
+    case GammaRegion::kMixed:
+      return false;
   }
   finish_each_four(b, tier_dulps);
   return true;
