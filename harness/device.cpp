@@ -226,6 +226,33 @@ std::vector<DeviceHandle> list_devices() {
   return out;
 }
 
+namespace {
+// The names a selector may match: the device's, its platform's, its vendor's.
+std::vector<std::string> selectable_names(const DeviceInfo& d) { return {d.name, d.platform, d.vendor}; }
+
+std::string describe_matches(const std::vector<DeviceInfo>& all, const std::vector<size_t>& hits) {
+  std::string out;
+  for (size_t i : hits) out += (out.empty() ? "" : "; ") + all[i].selector + " " + all[i].name + " (" + all[i].platform + ")";
+  return out;
+}
+
+// The devices one of whose names SEL equals (EXACT) or contains, ignoring case.
+std::vector<size_t> name_matches(const std::vector<DeviceInfo>& all, const std::string& sel, bool exact) {
+  std::vector<size_t> hits;
+  const std::string want = lower(sel);
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (const auto& n : selectable_names(all[i])) {
+      const std::string have = lower(n);
+      if (exact ? have == want : have.find(want) != std::string::npos) {
+        hits.push_back(i);
+        break;
+      }
+    }
+  }
+  return hits;
+}
+}  // namespace
+
 size_t pick_device(const std::vector<DeviceInfo>& all, const std::string& sel) {
   if (all.empty()) throw SetupError("no OpenCL device found; 'clconform devices' lists what the ICD loader sees");
   if (sel.empty()) return 0;
@@ -238,8 +265,15 @@ size_t pick_device(const std::vector<DeviceInfo>& all, const std::string& sel) {
     if (n.size() < 10 && std::stoul(n) < all.size()) return std::stoul(n);
     throw SetupError("no device number " + n.substr(0, 20) + "; 'clconform devices' lists " + std::to_string(all.size()));
   }
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (lower(all[i].platform + " " + all[i].name).find(lower(sel)) != std::string::npos) return i;
+  // A name given whole wins over names that merely contain it: PoCL's device
+  // name on an Intel host contains the Intel runtime's device name.
+  for (bool exact : {true, false}) {
+    const std::vector<size_t> hits = name_matches(all, sel, exact);
+    if (hits.size() == 1) return hits[0];
+    if (hits.size() > 1) {
+      throw SetupError("'" + sel.substr(0, 60) + "' matches " + std::to_string(hits.size()) + " devices (" +
+                       describe_matches(all, hits) + "); name one by its P:D selector or a longer name");
+    }
   }
   throw SetupError("no device matches '" + sel.substr(0, 60) + "'; see 'clconform devices'");
 }

@@ -54,11 +54,13 @@ struct DeviceHandle {
 std::vector<DeviceHandle> list_devices();
 
 // SEL is "P:D" (platform P, device D), a bare device number counted across
-// platforms, or a case-insensitive substring of "platform device" names.
+// platforms, or a device, platform or vendor name, ignoring case: a name
+// that some device has whole, else a part of one. A name that selects
+// several devices is refused with the list of them.
 // Empty SEL means $CLCONFORM_DEVICE, or else the first device.
 DeviceHandle select_device(const std::string& sel);
-// Which of ALL a selector names ('P:D', a number, or a name substring);
-// throws SetupError when none does.
+// Which of ALL a selector names ('P:D', a number, or a name as above);
+// throws SetupError when none does or several do.
 size_t pick_device(const std::vector<DeviceInfo>& all, const std::string& sel);
 
 std::string fp_config_names(cl_device_fp_config cfg);  // "denorm inf_nan ..."

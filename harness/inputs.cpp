@@ -13,8 +13,8 @@ uint64_t case_stream(const std::string& id) {
 namespace {
 
 std::vector<uint64_t> float_edges(unsigned bytes) {
-  // sign, exponent field and mantissa field widths of binary32 and binary64
-  const unsigned mant = bytes == 4 ? 23 : 52;
+  // the mantissa field's width in binary16, binary32 and binary64
+  const unsigned mant = bytes == 2 ? 10 : bytes == 4 ? 23 : 52;
   const unsigned bits = bytes * 8;
   const uint64_t sign = uint64_t(1) << (bits - 1);
   const uint64_t exp_mask = ((uint64_t(1) << (bits - 1 - mant)) - 1) << mant;

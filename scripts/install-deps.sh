@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build python3 git                 # toolchain
+  g++ cmake ninja-build python3 python3-venv git    # toolchain; venv for the Intel runtime
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # ICD loader, C and C++ headers
   pocl-opencl-icd                                   # the default device: PoCL on the CPU
   libmpfr-dev libgmp-dev                            # the reference
@@ -24,12 +24,14 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: everything is installed"
-  exit 0
+  echo "install-deps: every Debian package is installed"
+else
+  sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-sudo=()
-[ "$(id -u)" -eq 0 ] || sudo=(sudo)
-echo "install-deps: installing ${missing[*]}"
-"${sudo[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The fp16 and OpenCL C 3.0 device, from PyPI into .deps/ (not apt).
+"$(dirname "$0")/install-intel-opencl.sh"

@@ -118,13 +118,15 @@ def _conversions():
         for src in types:
             key = 'fp64' if (dst.requires or src.requires) else 'core'
             count[key] += variants * WIDTHS
-    # as_type: ordered pairs of different types of equal size (6.4.4.2).
-    pairs = {'core': 0, 'fp64': 0}
-    every = all_types()
+    # as_type: ordered pairs of different types of equal size (6.4.4.2), half
+    # ones with cl_khr_fp16; a pair that needs both extensions counts as fp64.
+    pairs = {'core': 0, 'fp64': 0, 'fp16': 0}
+    every = all_types(with_half=True)
     for a in every:
         for b in every:
             if a != b and a.size == b.size:
-                pairs['fp64' if (a.requires or b.requires) else 'core'] += 1
+                needs = set(a.requires) | set(b.requires)
+                pairs['fp64' if 'fp64' in needs else 'fp16' if 'fp16' in needs else 'core'] += 1
     return [('convert_<type>[_sat][_<rounding>]', '6.4.3', C12, count), ('as_<type>', '6.4.4.2', C12, pairs)]
 
 

@@ -32,7 +32,7 @@ def astype_kernel(src, dst):
 
 
 def equal_size_pairs():
-    types = all_types()
+    types = all_types(with_half=True)
     return [(a, b) for a in types for b in types if a != b and a.size == b.size]
 
 
@@ -51,12 +51,28 @@ def rejected_pairs():
     return out
 
 
+def half_rejected_pairs():
+    """For each half type, one different-size type to reinterpret it as and one
+    to reinterpret as it, drawn apart from rejected_pairs() so that adding half
+    left that sample as it was."""
+    rng = random.Random(REJECT_SEED + 16)
+    others = all_types()
+    out = []
+    for h in all_types(with_half=True):
+        if h.elem.name != 'half':
+            continue
+        pool = [t for t in others if t.size != h.size]
+        out.append((h, rng.choice(pool)))
+        out.append((rng.choice(pool), h))
+    return out
+
+
 def build():
     m = Manifest('astype', SPEC)
     by_program = {}
     for src, dst in equal_size_pairs():
         req = tuple(requirements(src, dst))
-        program = f'astype_{src.size}' + ('_fp64' if 'fp64' in req else '')
+        program = f'astype_{src.size}' + ''.join(f'_{r}' for r in ('fp16', 'fp64') if r in req)
         by_program.setdefault(program, (req, []))[1].append((src, dst))
     for program, (req, pairs) in sorted(by_program.items()):
         m.add_program(program, pragmas(req) + '\n'.join(astype_kernel(s, d) for s, d in pairs), req)
@@ -65,7 +81,7 @@ def build():
             m.add_case(f'astype.{src.name}.{dst.name}', program, f'astype_{src.name}_{dst.name}',
                        'astype.bits', 'defined' if defined else 'implementation_defined',
                        {'src': src.describe(), 'dst': dst.describe(), 'defined': defined}, req)
-    for src, dst in rejected_pairs():
+    for src, dst in rejected_pairs() + half_rejected_pairs():
         req = tuple(requirements(src, dst))
         program = f'reject_{src.name}_{dst.name}'
         m.add_program(program, pragmas(req) + astype_kernel(src, dst), req)

@@ -7,7 +7,7 @@ Pragmas, 6.15.3.2 Integer Macros.
 """
 
 from .manifest import Manifest
-from .types import all_types, scalar_types, pragmas
+from .types import all_types, pragmas
 
 SPEC = ('OpenCL C 3.0 spec: 6.3.1-6.3.2 scalar and vector types, 6.3.5 alignment, '
         '6.15.13 vec_step, 6.15.2.1 floating-point macros, 6.15.3.2 integer macros')
@@ -26,6 +26,11 @@ FLOAT_VALUE_MACROS = ['FLT_MAX', 'FLT_MIN', 'FLT_EPSILON']
 DOUBLE_INT_MACROS = ['DBL_DIG', 'DBL_MANT_DIG', 'DBL_MAX_10_EXP', 'DBL_MAX_EXP',
                      'DBL_MIN_10_EXP', 'DBL_MIN_EXP']
 DOUBLE_VALUE_MACROS = ['DBL_MAX', 'DBL_MIN', 'DBL_EPSILON']
+# cl_khr_fp16 (OpenCL extension spec, the half-precision macros): the same
+# limits for half, and the math constants with an _H suffix.
+HALF_INT_MACROS = ['HALF_DIG', 'HALF_MANT_DIG', 'HALF_MAX_10_EXP', 'HALF_MAX_EXP',
+                   'HALF_MIN_10_EXP', 'HALF_MIN_EXP', 'HALF_RADIX']
+HALF_VALUE_MACROS = ['HALF_MAX', 'HALF_MIN', 'HALF_EPSILON']
 # The math constants "accurate within the precision of the float type"
 # (6.15.2.1); the double ones drop the _F suffix.
 MATH_CONSTANTS = ['M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2',
@@ -74,25 +79,36 @@ def macro_cases():
         out.append((m, 'double', 'double', ('fp64',), f'as_ulong({m})'))
     for c in MATH_CONSTANTS:
         out.append((c, 'double', 'double', ('fp64',), f'as_ulong({c})'))
+    for m in HALF_INT_MACROS:
+        out.append((m, 'integer', 'int', ('fp16',), f'(ulong)({m})'))
+    for m in HALF_VALUE_MACROS:
+        out.append((m, 'half', 'half', ('fp16',), f'as_ushort({m})'))
+    for c in MATH_CONSTANTS:
+        out.append((c + '_H', 'half', 'half', ('fp16',), f'as_ushort({c}_H)'))
     return out
 
 
 def build():
     m = Manifest('types', SPEC)
-    for needs_fp64 in (False, True):
-        req = ('fp64',) if needs_fp64 else ()
-        suffix = '_fp64' if needs_fp64 else ''
-        types = [t for t in all_types() if ('fp64' in t.requires) == needs_fp64]
+    # Three programs of each kind: the core types, those that need fp64, and
+    # half's, which need fp16 (cl_khr_fp16).
+    for req in ((), ('fp64',), ('fp16',)):
+        suffix = ''.join('_' + r for r in req)
+
+        def needs(r):
+            return tuple(x for x in r if x in ('fp64', 'fp16')) == req
+
+        types = [t for t in all_types(with_half=True) if needs(t.requires)]
         m.add_program('layout' + suffix, pragmas(req) + '\n'.join(layout_kernel(t) for t in types), req)
         for t in types:
             m.add_case(f'types.layout.{t.name}', 'layout' + suffix, f'layout_{t.name}', 'types.layout',
                        'layout', {'type': t.describe()}, req)
-        scalars = [t for t in scalar_types() if ('fp64' in t.requires) == needs_fp64]
+        scalars = [t for t in all_types(with_half=True) if t.n == 1 and needs(t.requires)]
         m.add_program('to_bool' + suffix, pragmas(req) + '\n'.join(to_bool_kernel(t) for t in scalars), req)
         for t in scalars:
             m.add_case(f'types.to_bool.{t.name}', 'to_bool' + suffix, f'to_bool_{t.name}', 'types.to_bool',
                        'to_bool', {'type': t.describe()}, req)
-        macros = [c for c in macro_cases() if ('fp64' in c[3]) == needs_fp64]
+        macros = [c for c in macro_cases() if needs(c[3])]
         m.add_program('macros' + suffix,
                       pragmas(req) + '\n'.join(macro_kernel(name, expr) for name, _, _, _, expr in macros), req)
         for name, kind, ctype, _, _ in macros:

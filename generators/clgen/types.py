@@ -37,6 +37,10 @@ ELEMENTS = (
     Element('double', 8, 'float', ('fp64',)),
 )
 ELEMENT = {e.name: e for e in ELEMENTS}
+# half (6.1.1, with cl_khr_fp16) is a type only where the device has fp16, so
+# it is not in ELEMENTS, which every suite sweeps; suites that cover half add
+# it (all_types(with_half=True)), and its programs and cases require "fp16".
+HALF = Element('half', 2, 'float', ('fp16',))
 
 
 @dataclass(frozen=True)
@@ -75,8 +79,8 @@ class Type:
                 'elem_size': self.elem.size, 'n': self.n}
 
 
-def all_types():
-    return [Type(e, n) for e in ELEMENTS for n in WIDTHS]
+def all_types(with_half=False):
+    return [Type(e, n) for e in ELEMENTS + ((HALF,) if with_half else ()) for n in WIDTHS]
 
 
 def scalar_types():

@@ -17,7 +17,9 @@ namespace {
 
 std::string pattern_name(const TypeDesc& t, uint64_t bits) {
   if (t.kind != TypeDesc::Kind::Float) return "";
-  ref::FpClass c = t.elem_size == 4 ? ref::classify<ref::Float>(uint32_t(bits)) : ref::classify<ref::Double>(bits);
+  ref::FpClass c = t.elem_size == 2   ? ref::classify<ref::Half>(uint16_t(bits))
+                   : t.elem_size == 4 ? ref::classify<ref::Float>(uint32_t(bits))
+                                      : ref::classify<ref::Double>(bits);
   return ref::fp_class_name(c);
 }
 

@@ -4,6 +4,7 @@
 // for the math constants, from MPFR.
 #include <CL/cl_platform.h>
 
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -24,7 +25,7 @@ size_t host_elem_size(const std::string& elem) {
       {"char", sizeof(cl_char)},   {"uchar", sizeof(cl_uchar)}, {"short", sizeof(cl_short)},
       {"ushort", sizeof(cl_ushort)}, {"int", sizeof(cl_int)},   {"uint", sizeof(cl_uint)},
       {"long", sizeof(cl_long)},   {"ulong", sizeof(cl_ulong)}, {"float", sizeof(cl_float)},
-      {"double", sizeof(cl_double)}};
+      {"double", sizeof(cl_double)}, {"half", sizeof(cl_half)}};
   return sizes.at(elem);
 }
 
@@ -65,8 +66,9 @@ void check_to_bool(CaseRun& run) {
   auto out = run.launch(k, {&in}, {2 * n}, n);
   const bool is_float = t.kind == TypeDesc::Kind::Float;
   const uint64_t sign = uint64_t(1) << (8 * t.elem_size - 1);
-  const unsigned mant = t.elem_size == 8 ? 52 : 23;
-  const uint64_t exp_mask = (t.elem_size == 8 ? 0x7ffull : 0xffull) << mant;
+  const uint64_t exp_mask = t.elem_size == 8   ? ref::Double::exponent_mask
+                            : t.elem_size == 2 ? ref::Half::exponent_mask
+                                               : ref::Float::exponent_mask;
   const bool may_flush = is_float && run.may_flush_denormals(t.elem_size);
   for (size_t i = 0; i < n; ++i) {
     uint64_t bits = read_lane(in, t, i, 0);
@@ -92,41 +94,50 @@ void check_to_bool(CaseRun& run) {
   }
 }
 
-// Host values of the limit macros (OpenCL C 6.15.3.2 and 6.15.2.1 give the
-// same values as the IEEE types and two's complement integers of the host).
+// The integer-valued characteristics of format F as C99 5.2.4.2.2 defines
+// them (FLT_*, DBL_*, and cl_khr_fp16's HALF_*): p = MantBits + 1 digits,
+// DIG = floor((p - 1) log10 2), MIN_EXP = emin + 1, MAX_EXP = emax + 1,
+// MIN_10_EXP = ceil(log10(2^emin)), MAX_10_EXP = floor(log10(largest finite)).
+template <typename F>
+std::map<std::string, int64_t> format_macros(const std::string& prefix) {
+  const int p = F::precision;
+  const double largest = std::ldexp(2.0 - std::ldexp(1.0, 1 - p), F::emax);
+  return {{prefix + "_DIG", int64_t(std::floor((p - 1) * std::log10(2.0)))},
+          {prefix + "_MANT_DIG", p},
+          {prefix + "_MAX_10_EXP", int64_t(std::floor(std::log10(largest)))},
+          {prefix + "_MAX_EXP", F::emax + 1},
+          {prefix + "_MIN_10_EXP", int64_t(std::ceil(F::emin * std::log10(2.0)))},
+          {prefix + "_MIN_EXP", F::emin + 1},
+          {prefix + "_RADIX", 2}};
+}
+
+// Host values of the integer limit macros (6.15.3.2: two's complement
+// integers of these widths) and of the formats' integer characteristics.
 uint64_t host_integer_macro(const std::string& m) {
-  using F = std::numeric_limits<float>;
-  using D = std::numeric_limits<double>;
-  static const std::map<std::string, int64_t> v = {
-      {"CHAR_BIT", std::numeric_limits<cl_uchar>::digits},
-      {"CHAR_MAX", std::numeric_limits<cl_char>::max()},
-      {"CHAR_MIN", std::numeric_limits<cl_char>::min()},
-      {"SCHAR_MAX", std::numeric_limits<cl_char>::max()},
-      {"SCHAR_MIN", std::numeric_limits<cl_char>::min()},
-      {"UCHAR_MAX", std::numeric_limits<cl_uchar>::max()},
-      {"SHRT_MAX", std::numeric_limits<cl_short>::max()},
-      {"SHRT_MIN", std::numeric_limits<cl_short>::min()},
-      {"USHRT_MAX", std::numeric_limits<cl_ushort>::max()},
-      {"INT_MAX", std::numeric_limits<cl_int>::max()},
-      {"INT_MIN", std::numeric_limits<cl_int>::min()},
-      {"UINT_MAX", std::numeric_limits<cl_uint>::max()},
-      {"LONG_MAX", std::numeric_limits<cl_long>::max()},
-      {"LONG_MIN", std::numeric_limits<cl_long>::min()},
-      {"ULONG_MAX", -1},  // all ones, as the kernel's (ulong) conversion gives
-      {"FLT_DIG", F::digits10},
-      {"FLT_MANT_DIG", F::digits},
-      {"FLT_MAX_10_EXP", F::max_exponent10},
-      {"FLT_MAX_EXP", F::max_exponent},
-      {"FLT_MIN_10_EXP", F::min_exponent10},
-      {"FLT_MIN_EXP", F::min_exponent},
-      {"FLT_RADIX", F::radix},
-      {"DBL_DIG", D::digits10},
-      {"DBL_MANT_DIG", D::digits},
-      {"DBL_MAX_10_EXP", D::max_exponent10},
-      {"DBL_MAX_EXP", D::max_exponent},
-      {"DBL_MIN_10_EXP", D::min_exponent10},
-      {"DBL_MIN_EXP", D::min_exponent},
-  };
+  static const std::map<std::string, int64_t> v = [] {
+    std::map<std::string, int64_t> all = {
+        {"CHAR_BIT", std::numeric_limits<cl_uchar>::digits},
+        {"CHAR_MAX", std::numeric_limits<cl_char>::max()},
+        {"CHAR_MIN", std::numeric_limits<cl_char>::min()},
+        {"SCHAR_MAX", std::numeric_limits<cl_char>::max()},
+        {"SCHAR_MIN", std::numeric_limits<cl_char>::min()},
+        {"UCHAR_MAX", std::numeric_limits<cl_uchar>::max()},
+        {"SHRT_MAX", std::numeric_limits<cl_short>::max()},
+        {"SHRT_MIN", std::numeric_limits<cl_short>::min()},
+        {"USHRT_MAX", std::numeric_limits<cl_ushort>::max()},
+        {"INT_MAX", std::numeric_limits<cl_int>::max()},
+        {"INT_MIN", std::numeric_limits<cl_int>::min()},
+        {"UINT_MAX", std::numeric_limits<cl_uint>::max()},
+        {"LONG_MAX", std::numeric_limits<cl_long>::max()},
+        {"LONG_MIN", std::numeric_limits<cl_long>::min()},
+        {"ULONG_MAX", -1},  // all ones, as the kernel's (ulong) conversion gives
+    };
+    all.merge(format_macros<ref::Half>("HALF"));
+    all.merge(format_macros<ref::Float>("FLT"));
+    all.merge(format_macros<ref::Double>("DBL"));
+    all.erase("DBL_RADIX");  // OpenCL C has FLT_RADIX only, and HALF_RADIX
+    return all;
+  }();
   return static_cast<uint64_t>(v.at(m));
 }
 
@@ -174,13 +185,13 @@ void expect_constant(CaseRun& run, const std::string& name, uint64_t got) {
   }
 }
 
+// _MAX, _MIN and _EPSILON: the largest finite value, the smallest normal
+// one, and 2^(1-p) (C99 5.2.4.2.2).
 template <typename F>
 uint64_t host_value_macro(const std::string& m) {
-  using L = std::numeric_limits<typename F::Value>;
-  typename F::Value v = m.find("MAX") != std::string::npos   ? L::max()
-                        : m.find("MIN") != std::string::npos ? L::min()
-                                                             : L::epsilon();
-  return ref::to_bits(v);
+  return m.find("MAX") != std::string::npos   ? F::max_finite_bits
+         : m.find("MIN") != std::string::npos ? F::min_normal_bits
+                                              : F::epsilon_bits;
 }
 
 void check_macro(CaseRun& run) {
@@ -196,17 +207,22 @@ void check_macro(CaseRun& run) {
     expect_value(run, 0, macro, got[0], host_integer_macro(macro));
   } else if (kind == "float" && constant) {
     expect_constant<ref::Float>(run, macro.substr(0, macro.size() - 2), got[0]);
+  } else if (kind == "half" && constant) {
+    expect_constant<ref::Half>(run, macro.substr(0, macro.size() - 2), got[0]);
   } else if (kind == "double" && constant) {
     expect_constant<ref::Double>(run, macro, got[0]);
   } else if (kind == "float") {
     expect_value(run, 0, macro, got[0], host_value_macro<ref::Float>(macro));
+  } else if (kind == "half") {
+    expect_value(run, 0, macro, got[0], host_value_macro<ref::Half>(macro));
   } else {
     expect_value(run, 0, macro, got[0], host_value_macro<ref::Double>(macro));
   }
   // C99 5.2.4.2: each macro has the type of its object type after integer promotion.
   static const std::map<std::string, uint64_t> sizes = {
-      {"int", sizeof(cl_int)}, {"uint", sizeof(cl_uint)}, {"long", sizeof(cl_long)},
-      {"ulong", sizeof(cl_ulong)}, {"float", sizeof(cl_float)}, {"double", sizeof(cl_double)}};
+      {"int", sizeof(cl_int)},     {"uint", sizeof(cl_uint)},     {"long", sizeof(cl_long)},
+      {"ulong", sizeof(cl_ulong)}, {"float", sizeof(cl_float)}, {"double", sizeof(cl_double)},
+      {"half", sizeof(cl_half)}};
   expect_value(run, 1, "sizeof(" + macro + "), the size of " + ctype, got[1], sizes.at(ctype));
 }
 

@@ -55,6 +55,18 @@ TEST(Inputs, FloatEdgesHoldTheSpecialPatterns) {
   }
 }
 
+TEST(Inputs, HalfEdgesAreBinary16Patterns) {
+  auto e = edge_patterns(type("half", TypeDesc::Kind::Float, 2, 1));
+  std::set<uint64_t> s(e.begin(), e.end());
+  // +-0, +-inf, quiet and signalling NaNs, the smallest and largest denormal,
+  // the smallest normal, the largest finite (65504), 1.0 and -1.0.
+  for (uint64_t want : {0x0ull, 0x8000ull, 0x7c00ull, 0xfc00ull, 0x7e00ull, 0x7c01ull, 0x0001ull, 0x03ffull,
+                        0x0400ull, 0x7bffull, 0x3c00ull, 0xbc00ull}) {
+    EXPECT_TRUE(s.count(want)) << std::hex << want;
+  }
+  for (uint64_t p : e) EXPECT_LE(p, 0xffffu) << std::hex << p;
+}
+
 TEST(Inputs, ThreeComponentVectorsArePaddedToFourAndRandomBitsFitTheElement) {
   TypeDesc c3 = type("char", TypeDesc::Kind::Int, 1, 3);
   auto buf = make_vectors(c3, 1, 2, 0, 1000);
