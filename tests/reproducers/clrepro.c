@@ -16,6 +16,8 @@
  *   //@ expect I: HEX ...          the bits the specification requires in out buffer I
  *   //@ expect-printf: TEXT        a line printf must write (one per line, in order)
  *   //@ expect-build: fail         the specification requires the build to fail
+ *   //@ expect-build: succeed      the program is legal: a failed build is the defect
+ *                                  (without either line a failed build is exit 2)
  * Exit status: 0 the device gave what the specification requires, 1 it did
  * not or killed the process (the last line is then "DEFECT SHOWN"), 2 the
  * file or the device could not be used.
@@ -144,7 +146,7 @@ static int run(int argc, char **argv) {
 
   char kernel_name[128] = "", options[4096] = "";
   size_t global = 0, local = 0;
-  int expect_build_fail = 0;
+  int expect_build_fail = 0, expect_build_succeed = 0;
   Arg args[MAX_ARGS] = {0};
   int nargs = 0;
   char *printf_lines[MAX_LINES];
@@ -168,6 +170,10 @@ static int run(int argc, char **argv) {
     if (sscanf(rest, "local: %zu", &local) == 1) continue;
     if (strcmp(rest, "expect-build: fail") == 0) {
       expect_build_fail = 1;
+      continue;
+    }
+    if (strcmp(rest, "expect-build: succeed") == 0) {
+      expect_build_succeed = 1;
       continue;
     }
     if (strncmp(rest, "expect-printf: ", 15) == 0) {
@@ -227,6 +233,12 @@ static int run(int argc, char **argv) {
   if (err != CL_SUCCESS) {
     char log[16384] = "";
     clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    if (expect_build_succeed) {
+      printf("build failed (OpenCL error %d):\n%s\nthe specification requires this program to build\nDEFECT SHOWN\n",
+             (int)err, log);
+      fflush(stdout);
+      return 1;
+    }
     fprintf(stderr, "%s\n", log);
     die_cl("clBuildProgram", err);
   }
