@@ -61,8 +61,9 @@ def cases():
             p = {'function': 'work_group_broadcast', 'type': tname, 'format': fmt, 'bytes': size, 'dims': dims,
                  'shapes': shapes, 'values': cat.values(shapes), 'inputs': cat.input_class(tname, fmt, 'max'),
                  'coef': [row[:dims] for row in cat.BROADCAST_COEF[:dims]], 'const': cat.BROADCAST_CONST[:dims]}
-            out.append((f'workgroup.broadcast.{tname}.d{dims}', f'workgroup_{tname}', f'wg_broadcast_d{dims}_{tname}',
-                        'workgroup.broadcast', 'workgroup.broadcast', p, treq, 'work_group_broadcast', cap))
+            out.append((f'workgroup.broadcast.{tname}.d{dims}', f'workgroup_broadcast_{tname}',
+                        f'wg_broadcast_d{dims}_{tname}', 'workgroup.broadcast', 'workgroup.broadcast', p, treq,
+                        'work_group_broadcast', cap))
         for kind in cat.KINDS:
             for op in cat.OPS:
                 p = {'function': f'work_group_{kind}_{op}', 'kind': kind, 'op': op, 'type': tname, 'format': fmt,
@@ -76,16 +77,24 @@ def cases():
 
 
 def program_sources():
-    """One program per element type (so that a device without double or half
-    still builds the rest); the int program also holds the vote kernels."""
+    """Two programs per element type: work_group_broadcast's kernels, and the
+    reduce and scan kernels (the int one also holds the vote kernels). A
+    device without double or half still builds the other types, and a
+    compiler that fails on one built-in (or dies on it, which takes down
+    every case of its program) still lets the other built-ins be tested."""
     progs = {}
     for tname, fmt, size, treq, cap in cat.TYPES:
-        parts = [_broadcast_kernel(tname, dims) for dims in (1, 2, 3)]
-        parts += [_collective_kernel(kind, op, tname) for kind in cat.KINDS for op in cat.OPS]
+        progs[f'workgroup_broadcast_{tname}'] = cat.pragmas(tname) + '\n'.join(
+            _broadcast_kernel(tname, dims) for dims in (1, 2, 3))
+        parts = [_collective_kernel(kind, op, tname) for kind in cat.KINDS for op in cat.OPS]
         if tname == 'int':
             parts += [_vote_kernel('all'), _vote_kernel('any')]
         progs[f'workgroup_{tname}'] = cat.pragmas(tname) + '\n'.join(parts)
     return progs
+
+
+def _program_type(pid):
+    return pid[len('workgroup_broadcast_'):] if pid.startswith('workgroup_broadcast_') else pid[len('workgroup_'):]
 
 
 def _type_requires(tname):
@@ -98,7 +107,7 @@ def _type_requires(tname):
 def build():
     m = Manifest('workgroup', SPEC)
     for pid, src in program_sources().items():
-        tname = pid[len('workgroup_'):]
+        tname = _program_type(pid)
         m.add_program(pid, src, requires=['opencl_c_2.0', FEATURE] + _type_requires(tname), cl_std='2.0')
     all_cases = cases()
     for cid, prog, kernel, check, group, params, treq, _, _ in all_cases:

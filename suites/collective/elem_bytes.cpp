@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "inputs.hpp"
+#include "known_failures.hpp"
 
 namespace clconform::suites {
 namespace {
@@ -41,6 +42,16 @@ std::vector<uint8_t> random_elems(const ElemBytes& e, size_t n, uint64_t seed, u
       if (((b >> 52) & 0x7FF) == 0x7FF) b &= ~(1ull << 62);
       std::memcpy(&v[k * e.bytes + 8 * lane], &b, 8);
     }
+  }
+  return v;
+}
+
+std::vector<uint8_t> random_elems_unlike_fill(const ElemBytes& e, size_t n, uint64_t seed, uint64_t stream) {
+  std::vector<uint8_t> v = random_elems(e, n, seed, stream);
+  const size_t unit = e.bytes <= 8 ? e.bytes : 4;
+  const uint64_t fill = kUnwrittenPattern >> (64 - 8 * unit);
+  for (size_t at = 0; at + unit <= v.size(); at += unit) {
+    if (chunk(&v[at], unit) == fill) v[at] ^= 1;  // the lowest bit (little-endian): a float's last significand bit
   }
   return v;
 }

@@ -57,7 +57,10 @@ void check_space(CaseRun& run) {
 
   cl::Kernel k = run.kernel();
   if (!run.local_size_fits(k, local)) return;
-  std::vector<uint8_t> src = random_elems(e, n, run.opts.seed, case_stream(run.c.id));
+  // No element equal to the fill of via and after: the element stored
+  // through a wrongly non-NULL pointer must read as a wrong value, not as
+  // one the kernel left unwritten.
+  std::vector<uint8_t> src = random_elems_unlike_fill(e, n, run.opts.seed, case_stream(run.c.id));
   std::vector<uint8_t> work = src, via(3 * n * e.bytes, 0xA5), after(3 * n * e.bytes, 0xA5), code(3 * n * 4, 0xA5);
   cl::Context& ctx = run.session.context;
   cl::Buffer bs(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, src.size(), src.data());
