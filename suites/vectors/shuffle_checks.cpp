@@ -83,6 +83,8 @@ void check_shuffle(CaseRun& run) {
                           std::to_string(n) + " lanes: mask selects " + (pick < m ? "x" : "y") + "[" +
                           std::to_string(pick < m ? pick : pick - m) + "]"};
           mm.bits = WrongBits{elem.bits_format(), elem.bits_format(), elem.elem_size, elem.elem_size, n, {word}, got, want};
+          // Known-failure entries select a defect of some (m, n) pairs by this edge and the width n.
+          mm.edge = std::string(two ? "shuffle2" : "shuffle") + " from " + std::to_string(m) + " to " + std::to_string(n);
           run.result.fail(std::move(mm));
         }
       }
