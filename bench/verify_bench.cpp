@@ -380,6 +380,8 @@ int bench_math(const Options& o, const Case& c) {
           case sm::Arg::Int: value = double(int32_t(uint32_t(bits))); break;
           case sm::Arg::Uint: value = double(uint32_t(bits)); break;
           case sm::Arg::Ulong: value = double(bits); break;
+          case sm::Arg::Half: value = sm::half_value(bits); break;
+          case sm::Arg::Ushort: value = double(uint16_t(bits)); break;
         }
         points[i].args[a] = value;
       }

@@ -70,7 +70,7 @@ def _cap_of(*type_names):
 def _adapt_math(m, t):
     for c in m.cases:
         p = c['params']
-        cap = 'fp64' if p.get('format') == 'double' else 'core'
+        cap = {'double': 'fp64', 'half': 'fp16'}.get(p.get('format'), 'core')
         for w in p.get('widths', ()):
             t.key(p['builtin'], cap, w, c['id'])
 

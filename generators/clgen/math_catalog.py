@@ -1,4 +1,4 @@
-"""The built-in catalog of the math suite (float and double).
+"""The built-in catalog of the math suite (float, double and half).
 
 Every float math built-in of OpenCL C 3.0 section 6.15.2 (Math Functions,
 and the half_ and native_ table) and the arithmetic operations that the ULP
@@ -7,7 +7,12 @@ rsqrt are built-ins). Float and double are two formats of one entry: every
 entry but the half_ and native_ ones has a double overload (6.15.2), whose
 bound is 7.4's double table (DOUBLE_TABLE below, one line per row of that
 table); its edge cases are the float entry's, with the few values that name
-a float limit given per format (fp64_rules). Each entry holds, as data:
+a float limit given per format (fp64_rules). Half is the third format of
+the same entries (cl_khr_fp16: every entry with a double overload has a
+half one, 6.15.2): its bound is 7.4's half table (HALF_TABLE below, one
+line per row, full and embedded profile), its edge cases the float entry's
+with every literal that names a float limit carried to the half one
+(fp16_rules, HALF_LITERALS). Each entry holds, as data:
 
   * the call, its argument kinds and its outputs (pointer outputs too), each
     output with the reference-side function that judges it
@@ -51,6 +56,7 @@ SPEC_EDGE = '7.5.1'
 SPEC_C99_CHANGES = '7.5.2'
 SPEC_FTZ = '7.5.3'
 SPEC_ULP_DOUBLE = '7.4, double-precision table'
+SPEC_ULP_HALF = '7.4, table "ULP Values for Half-Precision Floating-Point Arithmetic Operations"'
 
 FLT_MANT_BITS = 23
 # 6.15.2: half_ functions have "a minimum of 10-bits of accuracy, i.e. the
@@ -219,6 +225,15 @@ class Builtin:
         spec = self.per_output(DOUBLE_TABLE[self.name])
         return {'full': spec, 'embedded': spec, 'relaxed': spec, 'relaxed_embedded': spec}
 
+    def half_bounds(self):
+        """7.4's half table for every output: its full-profile column, and
+        its embedded column for the embedded tables. The relaxed table of
+        7.4 is single precision only, so a relaxed build is judged by the
+        half table too."""
+        full, emb = HALF_TABLE[self.name]
+        full, emb = self.per_output(full), self.per_output(emb)
+        return {'full': full, 'embedded': emb, 'relaxed': full, 'relaxed_embedded': emb}
+
 
 F, I, U = 'float', 'int', 'uint'
 
@@ -241,6 +256,36 @@ DOUBLE_TABLE = {
     'sqrt': CR, 'tan': ulp(5), 'tanh': ulp(5), 'tanpi': ulp(6), 'tgamma': ulp(16), 'trunc': CR,
     'lgamma': info('lgamma: no row in the double table (7.4)'),
     'lgamma_r': (info('lgamma_r: no row in the double table (7.4)'), EXACT),
+}
+
+
+# 7.4, "ULP Values for Half-Precision Floating-Point Arithmetic Operations"
+# (cl_khr_fp16), row by row: (full profile, embedded profile). Only the
+# rows of built-ins this catalog holds (clamp, degrees, radians, sign, ...
+# are common functions, 6.15.4; cross, dot, ... geometric, 6.15.5). mad and
+# lgamma/lgamma_r: "Implementation-defined" and no row: measured, reported.
+HALF_IMPL = info('implementation-defined in the half table (7.4)')
+HALF_TABLE = {
+    'add': (CR, CR), 'sub': (CR, CR), 'mul': (CR, CR), 'recip': (ulp(1), ulp(1)), 'divide': (ulp(1), ulp(1)),
+    'acos': (ulp(2), ulp(3)), 'acosh': (ulp(2), ulp(3)), 'acospi': (ulp(2), ulp(3)), 'asin': (ulp(2), ulp(3)),
+    'asinh': (ulp(2), ulp(3)), 'asinpi': (ulp(2), ulp(3)), 'atan': (ulp(2), ulp(3)), 'atanh': (ulp(2), ulp(3)),
+    'atanpi': (ulp(2), ulp(3)), 'atan2': (ulp(2), ulp(3)), 'atan2pi': (ulp(2), ulp(3)), 'cbrt': (ulp(2), ulp(2)),
+    'ceil': (CR, CR), 'copysign': (EXACT, EXACT), 'cos': (ulp(2), ulp(2)), 'cosh': (ulp(2), ulp(3)),
+    'cospi': (ulp(2), ulp(2)), 'erfc': (ulp(4), ulp(4)), 'erf': (ulp(4), ulp(4)), 'exp': (ulp(2), ulp(3)),
+    'exp2': (ulp(2), ulp(3)), 'exp10': (ulp(2), ulp(3)), 'expm1': (ulp(2), ulp(3)), 'fabs': (EXACT, EXACT),
+    'fdim': (CR, CR), 'floor': (CR, CR), 'fma': (CR, CR), 'fmax': (EXACT, EXACT), 'fmin': (EXACT, EXACT),
+    'fmod': (EXACT, EXACT), 'fract': ((CR, CR), (CR, CR)), 'frexp': ((EXACT, EXACT), (EXACT, EXACT)),
+    'hypot': (ulp(2), ulp(3)), 'ilogb': (EXACT, EXACT), 'ldexp': (CR, CR), 'log': (ulp(2), ulp(3)),
+    'log2': (ulp(2), ulp(3)), 'log10': (ulp(2), ulp(3)), 'log1p': (ulp(2), ulp(3)), 'logb': (EXACT, EXACT),
+    'mad': (HALF_IMPL, HALF_IMPL), 'maxmag': (EXACT, EXACT), 'minmag': (EXACT, EXACT),
+    'modf': ((EXACT, EXACT), (EXACT, EXACT)), 'nan': (EXACT, EXACT), 'nextafter': (EXACT, EXACT),
+    'pow': (ulp(4), ulp(5)), 'pown': (ulp(4), ulp(5)), 'powr': (ulp(4), ulp(5)), 'remainder': (EXACT, EXACT),
+    'remquo': ((EXACT, EXACT), (EXACT, EXACT)), 'rint': (CR, CR), 'rootn': (ulp(4), ulp(5)), 'round': (CR, CR),
+    'rsqrt': (ulp(1), ulp(1)), 'sin': (ulp(2), ulp(2)), 'sincos': ((ulp(2), ulp(2)), (ulp(2), ulp(2))),
+    'sinh': (ulp(2), ulp(3)), 'sinpi': (ulp(2), ulp(2)), 'sqrt': (ulp(1.5), ulp(1.5)), 'tan': (ulp(2.5), ulp(3)),
+    'tanh': (ulp(2), ulp(3)), 'tanpi': (ulp(2), ulp(3)), 'tgamma': (ulp(4), ulp(4)), 'trunc': (CR, CR),
+    'lgamma': (info('lgamma: no row in the half table (7.4)'),) * 2,
+    'lgamma_r': ((info('lgamma_r: no row in the half table (7.4)'), EXACT),) * 2,
 }
 
 
@@ -406,7 +451,7 @@ def edge_table():
                  rule('powr(±0, ±0) = NaN', [('+0', '+0'), ('-0', '-0'), ('+0', '-0')], 'nan'),
                  rule('powr(+inf, ±0) = NaN', [('inf', '+0'), ('inf', '-0')], 'nan'),
                  rule('powr(+1, ±inf) = NaN', [('1', 'inf'), ('1', '-inf')], 'nan'),
-                 rule('powr(x, NaN) = NaN for x >= 0', [('2', 'nan'), ('+0', 'nan')], 'nan'),
+                 rule('powr(x, NaN) = NaN for x >= 0', [('2', 'nan'), ('+0', 'nan'), ('1', 'nan')], 'nan'),
                  rule('powr(NaN, y) = NaN', [('nan', '2'), ('nan', '+0')], 'nan')]
     E['rootn'] = (pm('rootn(±0, n) = ±inf for odd n < 0', [('±0', -1), ('±0', -3)], '±inf') +
                   [rule('rootn(±0, n) = +inf for even n < 0', [('+0', -2), ('-0', -4)], 'inf'),
@@ -703,4 +748,100 @@ def fp64_catalog():
     entries = [e for e in catalog() if e.fp64]
     names = {e.name for e in entries}
     assert names == set(DOUBLE_TABLE), sorted(names ^ set(DOUBLE_TABLE))
+    return entries
+
+
+# ---- the half format of an entry ---------------------------------------------
+
+FP16_TYPES = {'float': 'half', 'int': 'int', 'uint': 'ushort'}
+
+# The float literals of the edge rules that name a float limit (or a value
+# that is not a half), and the half value that plays the same part: the
+# next value above 1, the largest finite value, a tiny normal value, the
+# binade where every value is an integer (2^23 -> 2^10), odd and even
+# integers and half-integers there, the largest value below 1 and below
+# 0.5, the smallest normal value. Each half literal is exact (checked by
+# fp16_rules).
+HALF_LITERALS = {
+    '1.0000001': '0x1.004p+0', '3e38': '65504', '3.4e38': '65504', '1e-30': '0x1p-13', '1e-37': '0x1p-14',
+    '0x1p-25': '0x1p-12', '1e-10': '0x1p-11', '8388607.9': '1023.5', '8388608': '1024', '16777216': '2048',
+    '8388609': '2047', '8388607': '2047', '16777215': '2047', '8388607.5': '1023.5', '8388606.5': '1022.5',
+    '0x1.fffffep-1': '0x1.ffcp-1', '0x1.fffffep-2': '0x1.ffcp-2', '0x1p-126': '0x1p-14',
+}
+
+
+def half_exact(text):
+    """Whether a literal of a rule names a half value exactly."""
+    if text in ('+0', '-0', '0', 'inf', '-inf', '+inf', 'nan', '-nan'):
+        return True
+    try:
+        v = float.fromhex(text) if 'x' in text else float(text)
+    except ValueError:
+        return True  # a named expectation ('arg0', 'ref', 'lt1', ...)
+    if math.isinf(v) or math.isnan(v):
+        return True
+    a = abs(v)
+    if a > 65504:
+        return False
+    if a == 0:
+        return True
+    m, e = math.frexp(a)  # a = m 2^e, 0.5 <= m < 1
+    q = a * 2.0 ** (24 if e <= -13 else 11 - e)
+    return q == int(q)
+
+
+def to_half_literal(text):
+    if not isinstance(text, str) or not text or text[0] not in '+-0123456789':
+        return text
+    sign, body = (text[0], text[1:]) if text[0] in '+-' else ('', text)
+    return sign + HALF_LITERALS.get(body, body) if body in HALF_LITERALS else text
+
+
+def fp16_rules(entry, float_kinds):
+    """The float entry's edge rules at half: every float literal that names
+    a float limit carried to its half counterpart (HALF_LITERALS), int
+    arguments as they are; nextafter's denormal limits and nan's codes are
+    half's own (the rules for them are written here)."""
+    if entry.name == 'nextafter':
+        return nextafter_half_rules()
+    if entry.name == 'nan':
+        return [rule('nan(nancode) is a NaN', [(0,), (1,), (0x200,), (0xFFFF,)], 'nan', '6.15.2')]
+    if entry.name == 'add':
+        rules = [dict(r) for r in entry.fp64_rules]  # written with a double limit; carried the same way
+        rules = [dict(r, args=[[('65504' if x in ('1.7e308', '-1.7e308') else x) for x in a] for a in r['args']])
+                 for r in rules]
+    else:
+        rules = entry.rules
+    out = []
+    for r in rules:
+        args = [[to_half_literal(x) if float_kinds[i] else x for i, x in enumerate(a)] for a in r['args']]
+        expect = [to_half_literal(x) for x in r['expect']]
+        for a in args:
+            for i, x in enumerate(a):
+                assert not float_kinds[i] or half_exact(x), (entry.name, r['name'], x)
+        for x in expect:
+            assert not isinstance(x, str) or half_exact(x), (entry.name, r['name'], x)
+        h = dict(r, args=args, expect=expect)
+        if 'ftz_alt' in r:
+            h['ftz_alt'] = [to_half_literal(x) for x in r['ftz_alt']]
+        out.append(h)
+    return out
+
+
+def nextafter_half_rules():
+    return [rule('nextafter(-0, y > 0) = smallest positive denormal', [('-0', '1')], '0x1p-24', ftz_alt='0x1p-14'),
+            rule('nextafter(+0, y < 0) = smallest negative denormal', [('+0', '-1')], '-0x1p-24', ftz_alt='-0x1p-14'),
+            rule('nextafter(x, y) = y for x == y', [('+0', '-0'), ('-0', '+0'), ('1', '1')], 'arg1', C99),
+            rule('nextafter(x, NaN) = NaN', [('1', 'nan'), ('nan', '1')], 'nan', C99)]
+
+
+def fp16_catalog():
+    """Every entry with a half overload (cl_khr_fp16, 6.15.2: every one with
+    a double overload; half_ and native_ are float only), with its half
+    rules. Checks that HALF_TABLE covers exactly these."""
+    entries = [e for e in catalog() if e.fp64]
+    names = {e.name for e in entries}
+    assert names == set(HALF_TABLE), sorted(names ^ set(HALF_TABLE))
+    for e in entries:
+        e.fp16_rules = fp16_rules(e, [t == 'float' for t in e.args])
     return entries

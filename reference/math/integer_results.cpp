@@ -131,7 +131,7 @@ void IntegerJudge::plain_block(const double* x, size_t n, uint64_t* plain) const
   // NaN for all), and argument_readings' subnormals where a device may
   // flush them.
   const bool flushes = denormals_ != Denormals::Kept, zeros = f != Fn::ilogb;
-  const double min_normal = format_ == Format::Double ? 0x1p-1022 : 0x1p-126;
+  const double min_normal = min_normal_of(format_);
   const double lo = flushes ? min_normal : zeros ? 0 : std::numeric_limits<double>::denorm_min();
   const double other = f == Fn::lgamma_r_sign ? -INFINITY : NAN;
   if (cpu_has_avx2_fma()) plain_points_avx2(x, n, lo, zeros, other, plain);

@@ -48,10 +48,16 @@ namespace clconform::ref::math {
 enum class Denormals { Kept, MayFlush };
 
 // The format of a judged result and of its floating-point arguments: the
-// same real functions, rounded to float or to double (OpenCL C spec 7.4
+// same real functions, rounded to half, float or double (OpenCL C spec 7.4
 // has one ULP table for each). Integer arguments and results are the same
-// in both.
-enum class Format { Float, Double };
+// in all three.
+enum class Format { Float, Double, Half };
+
+// The smallest normal value of FORMAT (2^emin): below it a value is
+// subnormal, and may be flushed (spec 7.5.3).
+constexpr double min_normal_of(Format f) {
+  return f == Format::Double ? 0x1p-1022 : f == Format::Half ? 0x1p-14 : 0x1p-126;
+}
 
 // One real-valued result of a built-in: "sin", "pow", "ldexp", the
 // mantissa of "frexp" ("frexp.mantissa"), the "sincos.cos" part, ... Which

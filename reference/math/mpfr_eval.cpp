@@ -15,16 +15,20 @@ constexpr mpfr_rnd_t N = MPFR_RNDN;
 
 // Precision at which a sum of two floats (exponents 2^-149 .. 2^127, 24-bit
 // significands) is exact: 127 + 149 + 24 + a carry bit < 320; of two
-// doubles (2^-1074 .. 2^1023): 1023 + 1074 + 53 + 1 < 2200.
+// doubles (2^-1074 .. 2^1023): 1023 + 1074 + 53 + 1 < 2200; halves fit in
+// float's.
 constexpr mpfr_prec_t exact_sum(Format fmt) { return fmt == Format::Double ? 2200 : 320; }
 // A float product (48 bits, 2^-298 .. 2^256) plus a float: < 600 bits; a
-// double product (106 bits, 2^-2148 .. 2^2048) plus a double: < 4300.
+// double product (106 bits, 2^-2148 .. 2^2048) plus a double: < 4300; a
+// half one in float's.
 constexpr mpfr_prec_t exact_fused_sum(Format fmt) { return fmt == Format::Double ? 4300 : 600; }
 
 // The largest number below 1 of the format: fract's cap (spec 6.15.2,
 // fract: "min(x - floor(x), 0x1.fffffep-1f)"; 0x1.fffffffffffffp-1 for
-// double).
-double fract_cap(Format fmt) { return fmt == Format::Double ? 0x1.fffffffffffffp-1 : 0x1.fffffep-1; }
+// double, 0x1.ffcp-1 for half).
+double fract_cap(Format fmt) {
+  return fmt == Format::Double ? 0x1.fffffffffffffp-1 : fmt == Format::Half ? 0x1.ffcp-1 : 0x1.fffffep-1;
+}
 
 // The extra precision the exact functions need (an inexact result there is
 // still enclosed correctly, this only spares a refinement round).
@@ -72,11 +76,23 @@ double next_after(double x, double y) {
   return static_cast<double>(value_from_bits<F>(x < y ? next_up<F>(b) : next_down<F>(b)));
 }
 
+// Half has no host type: its neighbour is found on the bits, from the
+// half nearest X (X is a half value, so it is that half).
+double next_after_half(double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) return x + y;
+  if (x == y) return y;
+  const Mpfr v(x, 53);
+  const uint16_t b = v.round_to<Half>();
+  const Mpfr n = Mpfr::from_bits<Half>(x < y ? next_up<Half>(b) : next_down<Half>(b), 53);
+  return mpfr_get_d(n.get(), N);
+}
+
 double next_after(Format fmt, double x, double y) {
+  if (fmt == Format::Half) return next_after_half(x, y);
   return fmt == Format::Double ? next_after<Double>(x, y) : next_after<Float>(x, y);
 }
 
-double min_normal(Format fmt) { return fmt == Format::Double ? 0x1p-1022 : 0x1p-126; }
+double min_normal(Format fmt) { return min_normal_of(fmt); }
 
 // The flush-to-zero variants spec 7.5.3 allows for nextafter; false when
 // none applies at (x, y).
@@ -210,10 +226,11 @@ int evaluate(Fn f, mpfr_ptr r, const double* a, int alt, Format fmt) {
       // before the add.
       Mpfr product = Mpfr::with_precision(128);
       mpfr_mul(product.get(), X, Y, N);  // exact: 48 or 106 bits
-      const long emin = fmt == Format::Double ? -1022 : -126;
+      const long emin = fmt == Format::Double ? -1022 : fmt == Format::Half ? -14 : -126;
       if (alt == 2 && !mpfr_zero_p(product.get()) && mpfr_get_exp(product.get()) <= emin)  // |p| < 2^emin
         mpfr_set_zero(product.get(), 1);
       const Mpfr rounded = fmt == Format::Double ? Mpfr::from_bits<Double>(product.round_to<Double>(), 64)
+                           : fmt == Format::Half ? Mpfr::from_bits<Half>(product.round_to<Half>(), 64)
                                                  : Mpfr::from_bits<Float>(product.round_to<Float>(), 64);
       return mpfr_add(r, rounded.get(), Z, N);
     }

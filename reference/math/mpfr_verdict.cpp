@@ -20,7 +20,9 @@ template <typename F>
 constexpr typename F::Bits largest_subnormal() { return F::min_normal_bits - 1; }
 
 template <typename F>
-constexpr Format format_of() { return sizeof(typename F::Bits) == 8 ? Format::Double : Format::Float; }
+constexpr Format format_of() {
+  return sizeof(typename F::Bits) == 8 ? Format::Double : sizeof(typename F::Bits) == 2 ? Format::Half : Format::Float;
+}
 
 struct PointCheck {
   bool pass = false;
@@ -202,7 +204,7 @@ Verdict verdict_in(Fn f, const double* args, typename F::Bits got, const Bound& 
 }  // namespace
 
 int argument_readings(Fn f, const double* args, Denormals denormals, double (*out)[3], Format format) {
-  const double min_normal = format == Format::Double ? 0x1p-1022 : 0x1p-126;
+  const double min_normal = min_normal_of(format);
   const FunctionInfo& info = functions()[static_cast<size_t>(f)];
   int n = 1;
   for (int k = 0; k < 3; ++k) out[0][k] = args[k];
@@ -229,6 +231,10 @@ Verdict mpfr_verdict(Fn f, const double* args, uint32_t got, const Bound& bound,
 
 Verdict mpfr_verdict_double(Fn f, const double* args, uint64_t got, const Bound& bound, Denormals denormals) {
   return verdict_in<Double>(f, args, got, bound, denormals);
+}
+
+Verdict mpfr_verdict_half(Fn f, const double* args, uint16_t got, const Bound& bound, Denormals denormals) {
+  return verdict_in<Half>(f, args, got, bound, denormals);
 }
 
 }  // namespace clconform::ref::math

@@ -19,6 +19,8 @@ Verdict mpfr_verdict(Fn f, const double* args, uint32_t got, const Bound& bound,
 // definition for both formats: mpfr_verdict.cpp is a template over them).
 Verdict mpfr_verdict_double(Fn f, const double* args, uint64_t got, const Bound& bound,
                             Denormals denormals);
+// The same for half bits GOT of a half result at half (and int) ARGS.
+Verdict mpfr_verdict_half(Fn f, const double* args, uint16_t got, const Bound& bound, Denormals denormals);
 
 // The readings of ARGS under DENORMALS (spec 7.5.3: a subnormal float
 // argument may be read as itself, +0 or -0); the first is ARGS itself.

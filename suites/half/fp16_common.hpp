@@ -5,7 +5,6 @@
 #include <functional>
 
 #include "case_run.hpp"
-#include "reference/half_math.hpp"
 
 namespace clconform::suites::half {
 
@@ -13,10 +12,7 @@ namespace clconform::suites::half {
 // CL_FP_DENORM: -cl-denorms-are-zero speaks of single and double precision
 // only (OpenCL API spec, program build options), and OpenCL C 7.5.3 applies
 // to the formats a device flushes.
-inline ref::half_math::Denormals half_denormals(const CaseRun& run) {
-  return (run.device().half_fp_config & CL_FP_DENORM) ? ref::half_math::Denormals::Kept
-                                                      : ref::half_math::Denormals::MayFlush;
-}
+inline bool half_may_flush(const CaseRun& run) { return !(run.device().half_fp_config & CL_FP_DENORM); }
 
 // Calls FN(lo, hi, t) over [0, count) split across T threads; FN's results
 // go into per-thread slots the caller merges.

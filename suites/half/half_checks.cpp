@@ -1,6 +1,6 @@
 // Registers the half suite's checks (OpenCL C 3.0 spec 6.15.7, 6.3.1, and
-// cl_khr_fp16's half arithmetic, conversions and math); each lives in its
-// own file.
+// cl_khr_fp16's conversions; half arithmetic and math are the math suite's
+// half format, math.fp16.*); each lives in its own file.
 #include "checks.hpp"
 
 namespace clconform::suites {
@@ -9,8 +9,6 @@ void check_load(CaseRun& run);
 void check_store(CaseRun& run);
 void check_store_sweep(CaseRun& run);
 void check_reject(CaseRun& run);
-void check_fp16_arith(CaseRun& run);
-void check_fp16_math(CaseRun& run);
 void check_fp16_convert(CaseRun& run);
 }  // namespace half
 
@@ -19,8 +17,6 @@ void register_half_checks() {
   register_check("half.store", half::check_store);
   register_check("half.store_sweep", half::check_store_sweep);
   register_check("half.reject", half::check_reject);
-  register_check("half.fp16.arith", half::check_fp16_arith);
-  register_check("half.fp16.math", half::check_fp16_math);
   register_check("half.fp16.convert", half::check_fp16_convert);
 }
 

@@ -1,6 +1,6 @@
 // The math suite's check, "math.builtin": one built-in (or arithmetic
 // operator) at every width in one sweep (harness/sweep.hpp), at float or at
-// double (the case's "format"). MathVerifier (math_verifier.hpp) fills the
+// double or at half (the case's "format"). MathVerifier (math_verifier.hpp) fills the
 // inputs and judges the results; this file builds the kernels, reads the
 // run's regime from its build options and device, and runs the sweep.
 #include <CL/opencl.hpp>
@@ -17,15 +17,25 @@ namespace {
 
 using math::Regime;
 
-Regime regime_of(CaseRun& run, bool fp64) {
+// Whether half denormals may be flushed: only where CL_DEVICE_HALF_FP_CONFIG
+// lacks CL_FP_DENORM. The build options that flush (-cl-denorms-are-zero,
+// and -cl-unsafe-math-optimizations and -cl-fast-relaxed-math through it)
+// speak of single and double precision only (OpenCL API spec, Compiler
+// Options, "Math Intrinsics Options", which OpenCL C 3.0 6.15.2 cites as
+// 5.8.4.2), so they leave half alone.
+bool half_may_flush(const CaseRun& run) { return !(run.device().half_fp_config & CL_FP_DENORM); }
+
+template <class Fmt>
+Regime regime_of(CaseRun& run) {
   const CaseRun::FpOptions f = run.fp_options();
   Regime r;
   r.embedded = f.embedded;
   r.relaxed = f.relaxed;
   r.finite_only = f.finite_only;
   r.no_signed_zeros = f.no_signed_zeros;
-  r.cr_divide_sqrt = !fp64 && !r.relaxed && f.fp32_cr_divide_sqrt;
-  r.denorms_may_flush = run.may_flush_denormals(fp64 ? 8 : 4);
+  // -cl-fp32-correctly-rounded-divide-sqrt is about float alone.
+  r.cr_divide_sqrt = !Fmt::fp64 && !Fmt::half && !r.relaxed && f.fp32_cr_divide_sqrt;
+  r.denorms_may_flush = Fmt::half ? half_may_flush(run) : run.may_flush_denormals(Fmt::bytes);
   return r;
 }
 
@@ -33,7 +43,7 @@ template <class Fmt>
 void run_case(CaseRun& run) {
   const auto& program = run.program();
   if (!program.ok) throw BuildFailed{&program};
-  const math::MathVerifier<Fmt> v(run.c.params, regime_of(run, Fmt::fp64), run.opts.full(), run.opts.seed,
+  const math::MathVerifier<Fmt> v(run.c.params, regime_of<Fmt>(run), run.opts.full(), run.opts.seed,
                                   case_stream(run.c.id));
   std::vector<cl::Kernel> kernels;
   for (unsigned w : v.widths()) kernels.emplace_back(program.program, (run.c.kernel + "_" + std::to_string(w)).c_str());
@@ -56,6 +66,8 @@ void check_builtin(CaseRun& run) {
   const json::Value& format = run.c.params.get("format");
   if (format.is_string() && format.as_string() == "double") {
     run_case<math::DoubleFormat>(run);
+  } else if (format.is_string() && format.as_string() == "half") {
+    run_case<math::HalfFormat>(run);
   } else {
     run_case<math::FloatFormat>(run);
   }

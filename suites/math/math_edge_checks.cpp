@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "reference/fp_bits.hpp"
+#include "reference/mpfr_value.hpp"
 
 namespace clconform::suites::math {
 namespace {
@@ -42,11 +43,32 @@ uint64_t parse_double(const std::string& s) {
   return ref::to_bits(d);
 }
 
-uint64_t parse_value(const std::string& s, bool fp64) { return fp64 ? parse_double(s) : parse_float(s); }
+using ref::math::Format;
+
+// The same for a half, rounded to nearest even; a literal must name a half
+// value exactly or round to one (the catalog's half rules are written as
+// halves).
+uint64_t parse_half(const std::string& s) {
+  if (s == "+0" || s == "0") return 0;
+  if (s == "-0") return 0x8000;
+  if (s == "inf" || s == "+inf") return 0x7C00;
+  if (s == "-inf") return 0xFC00;
+  if (s == "nan") return ref::Half::quiet_nan_bits;
+  if (s == "-nan") return ref::Half::quiet_nan_bits | 0x8000;
+  char* end = nullptr;
+  const double d = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end) throw std::runtime_error("edge check: '" + s + "' is not a half");
+  return ref::Mpfr(d, 53).round_to<ref::Half>();
+}
+
+uint64_t parse_value(const std::string& s, Format f) {
+  return f == Format::Double ? parse_double(s) : f == Format::Half ? parse_half(s) : parse_float(s);
+}
 
 uint64_t parse_arg(const std::string& s, Arg kind) {
   if (kind == Arg::Float) return parse_float(s);
   if (kind == Arg::Double) return parse_double(s);
+  if (kind == Arg::Half) return parse_half(s);
   char* end = nullptr;
   if (kind == Arg::Ulong) {
     const unsigned long long u = std::strtoull(s.c_str(), &end, 0);
@@ -55,37 +77,52 @@ uint64_t parse_arg(const std::string& s, Arg kind) {
   }
   const long long v = std::strtoll(s.c_str(), &end, 0);
   if (end == s.c_str() || *end) throw std::runtime_error("edge check: '" + s + "' is not an integer");
+  if (kind == Arg::Ushort) return uint16_t(v);
   return uint32_t(v);
 }
 
-// Bit tests of a float (FP64 false) or double value.
-uint64_t sign_mask(bool fp64) { return fp64 ? Double::sign_mask : Float::sign_mask; }
-uint64_t abs_of(uint64_t b, bool fp64) { return b & ~sign_mask(fp64); }
-bool is_zero(uint64_t b, bool fp64) { return abs_of(b, fp64) == 0; }
-bool is_nan(uint64_t b, bool fp64) {
-  return abs_of(b, fp64) > (fp64 ? Double::infinity_bits : uint64_t(Float::infinity_bits));
+// Bit tests of a value of format F.
+uint64_t sign_mask(Format f) {
+  return f == Format::Double ? Double::sign_mask : f == Format::Half ? uint64_t(0x8000) : uint64_t(Float::sign_mask);
 }
-bool finite(uint64_t b, bool fp64) {
-  return abs_of(b, fp64) < (fp64 ? Double::infinity_bits : uint64_t(Float::infinity_bits));
+uint64_t infinity_of(Format f) {
+  return f == Format::Double ? Double::infinity_bits : f == Format::Half ? uint64_t(0x7C00) : uint64_t(Float::infinity_bits);
 }
+uint64_t abs_of(uint64_t b, Format f) { return b & ~sign_mask(f); }
+bool is_zero(uint64_t b, Format f) { return abs_of(b, f) == 0; }
+bool is_nan(uint64_t b, Format f) { return abs_of(b, f) > infinity_of(f); }
+bool finite(uint64_t b, Format f) { return abs_of(b, f) < infinity_of(f); }
+uint64_t quiet_nan_of(Format f) {
+  return f == Format::Double ? Double::quiet_nan_bits : f == Format::Half ? uint64_t(ref::Half::quiet_nan_bits)
+                                                                          : uint64_t(Float::quiet_nan_bits);
+}
+double value_of(uint64_t b, Format f) {
+  return f == Format::Double ? ref::double_from_bits(b)
+         : f == Format::Half ? half_value(b)
+                             : double(ref::float_from_bits(uint32_t(b)));
+}
+
+Format format_of(Arg a) { return a == Arg::Double ? Format::Double : a == Arg::Half ? Format::Half : Format::Float; }
 
 bool nonfinite_arg(const Tuple& t, const std::vector<Arg>& args) {
   for (size_t a = 0; a < args.size(); ++a)
-    if ((args[a] == Arg::Float || args[a] == Arg::Double) && !finite(t.bits[a], args[a] == Arg::Double)) return true;
+    if ((args[a] == Arg::Float || args[a] == Arg::Double || args[a] == Arg::Half) &&
+        !finite(t.bits[a], format_of(args[a])))
+      return true;
   return false;
 }
 
-// The bits a float (FP64: double) expectation names at tuple T: "nan" is
-// the canonical quiet NaN (any NaN passes); "lt1" names no single value.
-std::optional<uint64_t> named_bits(const std::string& want, const Tuple& t, bool fp64) {
-  const uint64_t sign = sign_mask(fp64);
-  if (want == "nan") return fp64 ? Double::quiet_nan_bits : uint64_t(Float::quiet_nan_bits);
+// The bits an expectation names at tuple T in format F: "nan" is the
+// canonical quiet NaN (any NaN passes); "lt1" names no single value.
+std::optional<uint64_t> named_bits(const std::string& want, const Tuple& t, Format f) {
+  const uint64_t sign = sign_mask(f);
+  if (want == "nan") return quiet_nan_of(f);
   if (want == "lt1" || want == "ref") return std::nullopt;
   if (want == "arg0" || want == "arg1") return t.bits[want == "arg0" ? 0 : 1];
-  if (want == "absarg0") return abs_of(t.bits[0], fp64);
+  if (want == "absarg0") return abs_of(t.bits[0], f);
   if (want == "copysign0") return t.bits[0] & sign;
   if (want == "copysign0neg") return (t.bits[0] & sign) ^ sign;
-  return parse_value(want, fp64);
+  return parse_value(want, f);
 }
 
 }  // namespace
@@ -115,7 +152,7 @@ std::vector<EdgeCheck> parse_edge_checks(const json::Value& rules, const std::ve
 }
 
 Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, uint64_t got,
-                    const Regime& regime, bool fp64) {
+                    const Regime& regime, Format format) {
   const json::Value& e = c.expect[out];
   if (e.is_null()) return Outcome::Skip;
   const std::string& want = e.as_string();
@@ -125,16 +162,16 @@ Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::v
   }
   if (want == "ref") return Outcome::Numeric;
   if (want == "lt1") {
-    const double v = fp64 ? ref::double_from_bits(got) : double(ref::float_from_bits(uint32_t(got)));
-    return !is_nan(got, fp64) && v >= 0 && v < 1 ? Outcome::Pass : Outcome::Fail;
+    const double v = value_of(got, format);
+    return !is_nan(got, format) && v >= 0 && v < 1 ? Outcome::Pass : Outcome::Fail;
   }
-  const uint64_t bits = *named_bits(want, t, fp64);
+  const uint64_t bits = *named_bits(want, t, format);
   // "nan", or a NaN argument passed through: any NaN.
-  if ((want == "nan" || want == "arg0" || want == "arg1") && is_nan(bits, fp64))
-    return is_nan(got, fp64) ? Outcome::Pass : Outcome::Fail;
+  if ((want == "nan" || want == "arg0" || want == "arg1") && is_nan(bits, format))
+    return is_nan(got, format) ? Outcome::Pass : Outcome::Fail;
   if (got == bits) return Outcome::Pass;
-  if (regime.no_signed_zeros && is_zero(bits, fp64) && is_zero(got, fp64)) return Outcome::Pass;
-  if (regime.denorms_may_flush && !c.ftz_alt[out].empty() && got == parse_value(c.ftz_alt[out], fp64))
+  if (regime.no_signed_zeros && is_zero(bits, format) && is_zero(got, format)) return Outcome::Pass;
+  if (regime.denorms_may_flush && !c.ftz_alt[out].empty() && got == parse_value(c.ftz_alt[out], format))
     return Outcome::Pass;
   return Outcome::Fail;
 }
@@ -157,9 +194,9 @@ Outcome check_int(const EdgeCheck& c, size_t out, const Tuple& t, const std::vec
   return e.as_int() == got ? Outcome::Pass : Outcome::Fail;
 }
 
-std::optional<uint64_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t, bool fp64) {
+std::optional<uint64_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t, Format format) {
   const json::Value& e = c.expect[out];
-  if (e.is_string()) return named_bits(e.as_string(), t, fp64);
+  if (e.is_string()) return named_bits(e.as_string(), t, format);
   if (e.is_array()) return e.as_array().empty() ? std::nullopt : std::optional<uint64_t>(uint32_t(e.as_array()[0].as_int()));
   if (e.is_null()) return std::nullopt;
   return uint32_t(e.as_int());

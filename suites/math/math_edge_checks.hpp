@@ -34,18 +34,19 @@ std::vector<EdgeCheck> parse_edge_checks(const json::Value& rules, const std::ve
 
 enum class Outcome { Pass, Fail, Skip, Numeric };
 
-// The verdict on float (FP64: double) output bits GOT for check C's tuple T,
-// output OUT.
+// The verdict on output bits GOT of FORMAT (float, double or half) for
+// check C's tuple T, output OUT.
 // Numeric: the check names a value that is only known within the bound
 // ('ref'); the caller judges it like any other lane.
 Outcome check_float(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, uint64_t got,
-                    const Regime& regime, bool fp64 = false);
+                    const Regime& regime, ref::math::Format format = ref::math::Format::Float);
 Outcome check_int(const EdgeCheck& c, size_t out, const Tuple& t, const std::vector<Arg>& args, int32_t got,
                   const Regime& regime);
 
 // What the check expects of output OUT, for a failure record, and the bits
 // of that value at tuple T where it is one value (the first of a list).
 std::string expected_text(const EdgeCheck& c, size_t out);
-std::optional<uint64_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t, bool fp64 = false);
+std::optional<uint64_t> expected_bits(const EdgeCheck& c, size_t out, const Tuple& t,
+                                      ref::math::Format format = ref::math::Format::Float);
 
 }  // namespace clconform::suites::math

@@ -203,6 +203,34 @@ std::vector<uint32_t> int_edges(const std::string& set) {
   return out;
 }
 
+// Half's counterpart of core(): specials, subnormal and normal extremes,
+// small integers, values near 1, pi, a large and a small power of two.
+std::vector<uint64_t> half_core() {
+  std::vector<uint64_t> v = {0x7E00, 0xFE01, 0x7C01};
+  for (uint64_t m : {0x0000u, 0x7C00u, 0x0001u, 0x03FFu, 0x0400u, 0x7BFFu, 0x3C00u, 0x3800u, 0x4000u, 0x3E00u,
+                     0x4200u, 0x3C01u, 0x3BFFu, 0x4248u, 0x2000u, 0x5C00u, 0x5640u, 0x6400u})
+    v.insert(v.end(), {m, m | 0x8000u});
+  return v;
+}
+
+// The half nearest float bits B (round to nearest even): the catalog's
+// float edge sets, carried to half.
+uint64_t half_of_float(uint32_t b) {
+  const float f = ref::float_from_bits(b);
+  if (std::isnan(f)) return 0x7E00 | ((b >> 16) & 0x8000u);
+  const uint64_t sign = (b >> 16) & 0x8000u;
+  const double a = std::fabs(double(f));
+  if (a >= 65520.0) return sign | 0x7C00;  // 65504 + half an ulp: rounds to infinity
+  // Scale to an integer count of the half grid's spacing and round to even.
+  const int e = a < 0x1p-14 ? -14 : std::ilogb(a);
+  const double q = std::nearbyint(std::ldexp(a, 10 - e));  // the host rounds to nearest even
+  const double v = std::ldexp(q, e - 10);
+  if (v == 0) return sign;
+  const int ve = v < 0x1p-14 ? 0 : std::ilogb(v) + 15;
+  const uint64_t m = ve == 0 ? uint64_t(std::ldexp(v, 24)) : uint64_t(std::ldexp(v, 10 - std::ilogb(v))) & 0x3FF;
+  return sign | uint64_t(ve) << 10 | m;
+}
+
 std::vector<uint32_t> uint_edges() {
   return {0, 1, 2, 0x3FFFFF, 0x400000, 0x7FFFFF, 0x800000, 0x80000000u, 0xFFFFFFFFu, 0x12345};
 }
@@ -234,8 +262,9 @@ std::vector<uint32_t> unique(std::vector<uint32_t> v) {
 static std::vector<uint64_t> widen(const std::vector<uint32_t>& v) { return std::vector<uint64_t>(v.begin(), v.end()); }
 
 InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets, std::vector<Tuple> checks,
-                     bool full, uint64_t seed, uint64_t stream, bool fp64)
-    : args_(std::move(args)), fixed_(std::move(checks)), fp64_(fp64), seed_(seed), stream_(stream) {
+                     bool full, uint64_t seed, uint64_t stream, ref::math::Format format)
+    : args_(std::move(args)), fixed_(std::move(checks)), fp64_(format == ref::math::Format::Double),
+      half_(format == ref::math::Format::Half), seed_(seed), stream_(stream) {
   if (args_.empty() || args_.size() > 3) throw std::runtime_error("math inputs: 1 to 3 arguments");
   checks_ = fixed_.size();
   std::string int_set;
@@ -252,8 +281,22 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
       edges[a] = widen(uint_edges());
     } else if (args_[a] == Arg::Ulong) {
       edges[a] = ulong_edges();
+    } else if (args_[a] == Arg::Ushort) {
+      edges[a] = {0, 1, 2, 0x1FF, 0x200, 0x3FF, 0x8000, 0xFFFF, 0x1234};
     } else if (args_[a] == Arg::Double) {
       edges[a] = args_.size() == 1 ? double_edges(sets) : double_cross_edges(sets);
+    } else if (args_[a] == Arg::Half) {
+      // Several arguments (one half argument is swept whole): the core
+      // list, plus at most 32 values of the catalog's sets carried to half.
+      std::vector<uint32_t> extra;
+      for (const auto& s : sets) add_set(extra, s);
+      extra = unique(extra);
+      std::vector<uint64_t> v = half_core();
+      const size_t step = std::max<size_t>(1, extra.size() / 32);
+      for (size_t i = 0; i < extra.size(); i += step) v.push_back(half_of_float(extra[i]));
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+      edges[a] = v;
     } else if (args_.size() == 1) {
       std::vector<uint32_t> v = specials();
       const auto b = binade_ends();
@@ -272,9 +315,10 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
       edges[a] = widen(unique(v));
     }
   }
-  exhaustive_ = full && args_.size() == 1 && !fp64_;
+  // One half (or ushort) argument: all 2^16 of them, whatever the mode.
+  exhaustive_ = args_.size() == 1 && (half_ || (full && !fp64_));
   if (exhaustive_) {
-    tail_ = uint64_t(1) << 32;
+    tail_ = uint64_t(1) << (half_ ? 16 : 32);
     return;
   }
   // The cross product, first argument slowest.
@@ -289,7 +333,9 @@ InputPlan::InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets
     }
     fixed_.push_back(t);
   }
-  if (fp64_)
+  if (half_)
+    tail_ = full ? kFullSampleHalf : kQuickPerExponentHalf * 31 * 2;
+  else if (fp64_)
     tail_ = full ? (args_.size() == 1 ? kFullDouble : kFullSample) : kQuickPerExponentDouble * 2047 * 2;
   else
     tail_ = full ? kFullSample : kQuickPerExponent * 255 * 2;
@@ -315,6 +361,24 @@ uint64_t InputPlan::random_double(unsigned arg, uint64_t lane, uint64_t first_bi
   return (r & 1 ? ref::Double::sign_mask : 0) | e << 52 | mant;
 }
 
+// The half counterpart of random_arg: the first half argument of lane LANE
+// has sign LANE & 1 and exponent field (LANE >> 1) mod 31 (subnormals
+// included); the others an exponent within 6 binades of the first's half of
+// the time, any exponent otherwise.
+uint64_t InputPlan::random_half(unsigned arg, uint64_t lane, uint64_t first_bits) const {
+  const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
+  const uint64_t mant = (r >> 40) & 0x3FF;
+  if (arg == 0) return (lane & 1 ? 0x8000u : 0) | ((lane >> 1) % 31) << 10 | mant;
+  uint64_t e;
+  if ((r & 2) && args_[0] == Arg::Half) {
+    const int near = int((first_bits >> 10) & 0x1F) + int((r >> 8) % 13) - 6;
+    e = uint64_t(std::clamp(near, 0, 30));
+  } else {
+    e = (r >> 16) % 31;
+  }
+  return (r & 1 ? 0x8000u : 0) | e << 10 | mant;
+}
+
 // Argument ARG of random lane LANE. The first float argument is stratified:
 // lane r has sign r & 1 and exponent field (r >> 1) mod 255 (denormals
 // included), so every exponent gets the same share; the others take an
@@ -322,12 +386,14 @@ uint64_t InputPlan::random_double(unsigned arg, uint64_t lane, uint64_t first_bi
 // pow, ... do their interesting work) and any exponent otherwise.
 uint64_t InputPlan::random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const {
   if (args_[arg] == Arg::Double) return random_double(arg, lane, first_bits);
+  if (args_[arg] == Arg::Half) return random_half(arg, lane, first_bits);
   const uint64_t r = counter_bits(seed_, stream_, lane * 4 + arg);
   if (args_[arg] == Arg::Ulong) return r;
   if (args_[arg] == Arg::Uint) return uint32_t(r >> 32);
+  if (args_[arg] == Arg::Ushort) return (r >> 32) & 0xFFFF;
   if (args_[arg] == Arg::Int) {
     if ((r & 3) == 0) return uint32_t(r >> 32);  // any int
-    const int64_t span = int_sets_[arg] == "int:ldexp" ? 320 : 64;
+    const int64_t span = int_sets_[arg] == "int:ldexp" ? (half_ ? 48 : 320) : (half_ ? 24 : 64);
     return uint32_t(int32_t(int64_t((r >> 8) % uint64_t(2 * span + 1)) - span));
   }
   const uint32_t mant = uint32_t(r >> 40) & Float::mantissa_mask;
@@ -350,7 +416,7 @@ Tuple InputPlan::at(uint64_t lane) const {
   const uint64_t k = lane - fixed_.size();
   Tuple t;
   if (exhaustive_) {
-    t.bits[0] = uint32_t(k);
+    t.bits[0] = half_ ? (k & 0xFFFF) : uint32_t(k);
     return t;
   }
   t.bits[0] = random_arg(0, k, 0);

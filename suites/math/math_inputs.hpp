@@ -13,23 +13,43 @@
 //               doubles stratified by sign and exponent (one double
 //               argument: every binade gets the same share), or a
 //               stratified sample of 2^28 tuples (several arguments).
-// Double cases (FP64) draw from double's edge values and exponents.
+// Double cases draw from double's edge values and exponents. Half cases
+// (cl_khr_fp16) with one half argument take every one of the 2^16 halves
+// in both modes; with several, the cross product of a half edge list, then
+// a stratified sample (quick: kQuickPerExponentHalf per sign and exponent;
+// full: kFullSampleHalf).
 #pragma once
 
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "inputs.hpp"
 #include "reference/fp_bits.hpp"
+#include "reference/math/judge.hpp"  // Format
 
 namespace clconform::suites::math {
 
-enum class Arg { Float, Double, Int, Uint, Ulong };
+// Ushort: half's nan(ushortn) code (6.15.2).
+enum class Arg { Float, Double, Int, Uint, Ulong, Half, Ushort };
 
 // Bytes of one argument of that kind in the kernel's arrays.
-inline unsigned arg_bytes(Arg a) { return a == Arg::Double || a == Arg::Ulong ? 8 : 4; }
+inline unsigned arg_bytes(Arg a) {
+  return a == Arg::Double || a == Arg::Ulong ? 8 : a == Arg::Half || a == Arg::Ushort ? 2 : 4;
+}
+
+// The value of half bits, exactly (every half is a float).
+inline double half_value(uint64_t bits) {
+  const uint32_t b = uint32_t(bits) & 0xFFFF;
+  const uint32_t sign = (b & 0x8000u) << 16, e = (b >> 10) & 0x1F, m = b & 0x3FF;
+  double v;
+  if (e == 0x1F) v = m ? std::nan("") : HUGE_VAL;
+  else if (e == 0) v = std::ldexp(double(m), -24);
+  else v = std::ldexp(double(m | 0x400), int(e) - 25);
+  return sign ? -v : v;
+}
 
 struct Tuple {
   uint64_t bits[3] = {0, 0, 0};
@@ -41,7 +61,7 @@ class InputPlan {
   // "hyper", "gamma", "int:ldexp", "int:pow", "int:root"). Throws
   // std::runtime_error for an unknown set.
   InputPlan(std::vector<Arg> args, const std::vector<std::string>& sets, std::vector<Tuple> checks, bool full,
-            uint64_t seed, uint64_t stream, bool fp64 = false);
+            uint64_t seed, uint64_t stream, ref::math::Format format = ref::math::Format::Float);
 
   uint64_t total() const { return fixed_.size() + tail_; }
   uint64_t check_lanes() const { return checks_; }
@@ -66,6 +86,8 @@ class InputPlan {
       case Arg::Int: return double(int32_t(uint32_t(bits)));
       case Arg::Uint: return double(uint32_t(bits));
       case Arg::Ulong: return double(bits);
+      case Arg::Half: return half_value(bits);
+      case Arg::Ushort: return double(uint16_t(bits));
     }
     return 0;
   }
@@ -74,6 +96,7 @@ class InputPlan {
  private:
   uint64_t random_arg(unsigned arg, uint64_t lane, uint64_t first_bits) const;
   uint64_t random_double(unsigned arg, uint64_t lane, uint64_t first_bits) const;
+  uint64_t random_half(unsigned arg, uint64_t lane, uint64_t first_bits) const;
   // The seed of a random double's mantissa bits: another stream than the
   // one that draws its sign and exponent.
   uint64_t mantissa_seed() const { return seed_ ^ 0x9e3779b97f4a7c15u; }
@@ -91,6 +114,7 @@ class InputPlan {
   uint64_t checks_ = 0, tail_ = 0;
   bool exhaustive_ = false;
   bool fp64_ = false;
+  bool half_ = false;
   uint64_t seed_, stream_;
 };
 
@@ -102,5 +126,9 @@ constexpr uint64_t kQuickPerExponentDouble = 4;
 // Full mode, one double argument: 2^32 lanes stratified by sign and exponent.
 constexpr uint64_t kFullDouble = uint64_t(1) << 32;
 constexpr uint64_t kFullSample = uint64_t(1) << 28;
+// Half with several arguments (31 exponent fields, both signs): every lane
+// is judged with the float tier and often MPFR, so fewer than float's.
+constexpr uint64_t kQuickPerExponentHalf = 128;
+constexpr uint64_t kFullSampleHalf = uint64_t(1) << 22;
 
 }  // namespace clconform::suites::math

@@ -31,6 +31,8 @@
 #include "reference/math/block_verdict_double.hpp"
 #include "reference/math/judge.hpp"
 #include "reference/math/judge_double.hpp"
+#include "reference/math/judge_half.hpp"
+#include "reference/mpfr_value.hpp"
 #include "sweep_chunk.hpp"
 
 namespace clconform::suites::math {
@@ -39,13 +41,14 @@ using ref::Double;
 using ref::Float;
 namespace rm = ref::math;
 
-// The two formats of a math case: the result's bits, its judge, and the
+// The three formats of a math case: the result's bits, its judge, and the
 // size of one element in the kernel's arrays.
 struct FloatFormat {
   using Bits = uint32_t;
   using Judge = rm::Judge;
   static constexpr unsigned bytes = 4;
   static constexpr bool fp64 = false;
+  static constexpr bool half = false;
   static constexpr rm::Format format = rm::Format::Float;
   static constexpr const char* every = "every float";
   using Value = float;
@@ -59,6 +62,7 @@ struct DoubleFormat {
   using Judge = rm::DoubleJudge;
   static constexpr unsigned bytes = 8;
   static constexpr bool fp64 = true;
+  static constexpr bool half = false;
   static constexpr rm::Format format = rm::Format::Double;
   static constexpr const char* every = "every double";
   using Value = double;
@@ -66,6 +70,24 @@ struct DoubleFormat {
   static constexpr uint64_t quiet_nan = Double::quiet_nan_bits;
   static bool is_nan(uint64_t b) { return ref::is_nan<Double>(b); }
   static bool quiet(uint64_t b) { return (b & Double::quiet_bit) != 0; }
+};
+// Half (cl_khr_fp16): judged lane by lane (verify_points), every lane's
+// reference from the float tier or MPFR (judge_half.hpp).
+struct HalfFormat {
+  using Bits = uint16_t;
+  using Judge = rm::HalfJudge;
+  static constexpr unsigned bytes = 2;
+  static constexpr bool fp64 = false;
+  static constexpr bool half = true;
+  static constexpr rm::Format format = rm::Format::Half;
+  static constexpr const char* every = "every half";
+  static constexpr char code = 'h';
+  static constexpr uint64_t quiet_nan = ref::Half::quiet_nan_bits;
+  static bool is_nan(uint64_t b) { return (b & 0x7FFFu) > 0x7C00u; }
+  static bool quiet(uint64_t b) { return (b & ref::Half::quiet_bit) != 0; }
+  // A failure's expected bits where the nearest half is not certain: the
+  // half nearest the reference's double.
+  static uint64_t bits_near(double v) { return ref::Mpfr(v, 53).round_to<ref::Half>(); }
 };
 
 // Histogram bin edges in ulp; the last bin is open ([65536, inf), and NaN
@@ -144,34 +166,42 @@ struct Acc {
   std::vector<IntegerCover> int_covers;
 };
 
-std::string fmt(const char* f, double v) {
+inline std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
   return buf;
 }
 
-std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
+inline std::string ulp_text(double u) { return std::isinf(u) ? "inf" : fmt("%.4g", u); }
 
 // "0x1.921fb6p+1 (0x40490fdb)": the reference value, and its correctly
 // rounded float when the reference knows it for certain.
-std::string reference_text(const rm::Judge::Point& p) {
+inline std::string reference_text(const rm::Judge::Point& p) {
   std::string s = fmt("%.9g", p.approx);
   if (p.certain) s += " (" + hex_bits(p.nearest, 4) + ")";
   return s;
 }
 
-std::string reference_text(const rm::DoubleJudge::Point& p) {
+inline std::string reference_text(const rm::HalfJudge::Point& p) {
+  std::string s = fmt("%.6g", p.approx);
+  if (p.certain) s += " (" + hex_bits(p.nearest, 2) + ")";
+  return s;
+}
+
+inline std::string reference_text(const rm::DoubleJudge::Point& p) {
   std::string s = fmt("%.17g", p.approx);
   if (p.certain) s += " (" + hex_bits(p.nearest, 8) + ")";
   return s;
 }
 
-Arg arg_kind(const std::string& k) {
+inline Arg arg_kind(const std::string& k) {
   if (k == "float") return Arg::Float;
   if (k == "double") return Arg::Double;
   if (k == "int") return Arg::Int;
   if (k == "uint") return Arg::Uint;
   if (k == "ulong") return Arg::Ulong;
+  if (k == "half") return Arg::Half;
+  if (k == "ushort") return Arg::Ushort;
   throw std::runtime_error("a math case has an argument of unknown type '" + k + "'");
 }
 
@@ -222,6 +252,7 @@ class MathVerifier {
     blocks_ok_ = !regime_.finite_only;
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
     one_double_arg_ = args_.size() == 1 && args_[0] == Arg::Double;
+    if (Fmt::half) common_case_ok_ = blocks_ok_ = false;  // lane by lane
     checks_ = math::parse_edge_checks(params_.at("rules"), args_);
     std::vector<Tuple> check_tuples;
     for (size_t c = 0; c < checks_.size(); ++c) {
@@ -232,7 +263,7 @@ class MathVerifier {
     }
     std::vector<std::string> sets;
     for (const auto& s : params_.at("inputs").as_array()) sets.push_back(s.as_string());
-    plan_ = std::make_unique<math::InputPlan>(args_, sets, check_tuples, full, seed, stream, Fmt::fp64);
+    plan_ = std::make_unique<math::InputPlan>(args_, sets, check_tuples, full, seed, stream, Fmt::format);
   }
 
   // Sends every lane through the per-lane path (numeric_lane), as before
@@ -253,7 +284,7 @@ class MathVerifier {
   // END on (padding) get zero bits.
   void fill(const SweepChunk& ch, size_t lo, size_t hi, uint64_t end) const {
     const uint64_t fixed = plan_->check_lanes() + plan_->edge_lanes();
-    if (plan_->exhaustive() && ch.first + lo >= fixed && ch.first + hi <= end) {
+    if (plan_->exhaustive() && !Fmt::half && ch.first + lo >= fixed && ch.first + hi <= end) {
       fill_counter(ch, lo, hi, ch.first - fixed);  // every float in order: lane L holds L - fixed (InputPlan::at)
       return;
     }
@@ -303,6 +334,10 @@ class MathVerifier {
         uint32_t b;
         std::memcpy(&b, ch.in[a] + 4 * i, 4);
         t.bits[a] = b;
+      } else if (math::arg_bytes(args_[a]) == 2) {
+        uint16_t b;
+        std::memcpy(&b, ch.in[a] + 2 * i, 2);
+        t.bits[a] = b;
       } else {
         uint64_t b;
         std::memcpy(&b, ch.in[a] + 8 * i, 8);
@@ -317,7 +352,8 @@ class MathVerifier {
 
   bool nonfinite_arg(const Tuple& t) const {
     for (size_t a = 0; a < args_.size(); ++a)
-      if ((args_[a] == Arg::Float || args_[a] == Arg::Double) && !std::isfinite(plan_->value(unsigned(a), t.bits[a])))
+      if ((args_[a] == Arg::Float || args_[a] == Arg::Double || args_[a] == Arg::Half) &&
+          !std::isfinite(plan_->value(unsigned(a), t.bits[a])))
         return true;
     return false;
   }
@@ -382,7 +418,7 @@ class MathVerifier {
                                                         : size_t(check_lanes - ch.first);
     verify_points(ch, lo, split, acc);
     if constexpr (Fmt::fp64) verify_double_blocks(ch, split, hi, acc);
-    else verify_blocks(ch, split, hi, acc);
+    else if constexpr (!Fmt::half) verify_blocks(ch, split, hi, acc);
   }
 
   // Whether an error of U ulp at LANE is the worst result so far: the
@@ -951,7 +987,9 @@ class MathVerifier {
   // are one: its verdict and error are then judge's.
   __attribute__((always_inline)) bool common_case(const uint8_t* const* outs, size_t i, uint64_t lane,
                                                   const Tuple& t, const Point& p, Common& c, Acc& acc) const {
-    if constexpr (Fmt::fp64) {
+    if constexpr (Fmt::half) {
+      return false;  // half lanes go through numeric_lane
+    } else if constexpr (Fmt::fp64) {
       const size_t nk = widths_.size();
       const bool nan_result = p.certain && std::isnan(p.approx);  // such a point is never fast
       if (!p.fast && !nan_result) return false;
@@ -1021,8 +1059,10 @@ class MathVerifier {
     }
   }
 
-  Bits got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
-    Bits g = 0;
+  // An output's bits: a result of the format, or an int output's 4 bytes
+  // (wider than a half).
+  uint64_t got_bits(const SweepChunk& ch, size_t k, size_t j, size_t i) const {
+    uint64_t g = 0;
     const unsigned n = out_bytes(outputs_[j]);
     std::memcpy(&g, ch.out[k][j] + n * i, n);
     return g;
@@ -1065,7 +1105,9 @@ class MathVerifier {
       if (lb.bound.kind == rm::Bound::Kind::Absolute) n += ", absolute error " + fmt("%.3g", v.absolute);
       return n + "; bound " + out.spec.describe();
     };
-    const Bits want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
+    Bits want;
+    if constexpr (Fmt::half) want = p.certain ? Bits(p.nearest) : Bits(Fmt::bits_near(p.approx));
+    else want = p.certain ? Bits(p.nearest) : Bits(ref::to_bits(typename Fmt::Value(p.approx)));
     for (size_t k = k0; k < k1; ++k) ++acc.widths[k].failed;
     add_failures(acc, out, lane, k0, k1, t, Fmt::code, got, want, u, [&] { return reference_text(p); }, note, edge);
     return false;
@@ -1079,7 +1121,7 @@ class MathVerifier {
     const double* args = p ? p->args : own;  // a Point holds its arguments already
     if (out.is_nan_fn) {  // nan(nancode): a NaN (a quiet one, 7.5.1 "should")
       for (size_t k = 0; k < widths_.size(); ++k) {
-        const Bits got = got_bits(ch, k, j, i);
+        const Bits got = Bits(got_bits(ch, k, j, i));
         ++acc.widths[k].checked;
         ++acc.nans;
         if (Fmt::is_nan(got)) {
@@ -1118,7 +1160,7 @@ class MathVerifier {
     // verdict: it depends only on the point, the bound and the bits.
     const size_t nk = widths_.size();
     Bits got[kMaxWidths];
-    for (size_t k = 0; k < nk; ++k) got[k] = got_bits(ch, k, j, i);
+    for (size_t k = 0; k < nk; ++k) got[k] = Bits(got_bits(ch, k, j, i));
     for (size_t k0 = 0, k1; k0 < nk; k0 = k1) {
       for (k1 = k0 + 1; k1 < nk && got[k1] == got[k0];) ++k1;
       const rm::Verdict v = out.judge->judge(*p, got[k0], lb.bound);
@@ -1137,9 +1179,9 @@ class MathVerifier {
       return;
     }
     for (size_t k = 0; k < widths_.size(); ++k) {
-      const Bits got = got_bits(ch, k, j, i);
+      const uint64_t got = got_bits(ch, k, j, i);
       Outcome o = out.is_int ? math::check_int(check, j, t, args_, int32_t(uint32_t(got)), regime_)
-                             : math::check_float(check, j, t, args_, got, regime_, Fmt::fp64);
+                             : math::check_float(check, j, t, args_, got, regime_, Fmt::format);
       if (o == Outcome::Numeric) {
         double args[3] = {0, 0, 0};
         to_args(t, args);
@@ -1165,7 +1207,7 @@ class MathVerifier {
         ++acc.widths[k].failed;
         // An expectation that is no single value ("lt1") cannot be read as
         // a kind of wrong value from the bits.
-        const std::optional<uint64_t> want = math::expected_bits(check, j, t, Fmt::fp64);
+        const std::optional<uint64_t> want = math::expected_bits(check, j, t, Fmt::format);
         add_failures(
             acc, out, lane, k, k + 1, t, out.is_int ? 'i' : Fmt::code, got, want.value_or(got), HUGE_VAL,
             [&] { return math::expected_text(check, j); },
