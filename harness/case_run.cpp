@@ -40,6 +40,9 @@ bool CaseRun::may_flush_denormals(unsigned elem_size) const {
   const DeviceInfo& d = device();
   cl_device_fp_config cfg = elem_size == 8 ? d.double_fp_config : elem_size == 2 ? d.half_fp_config : d.single_fp_config;
   if (!(cfg & CL_FP_DENORM)) return true;
+  // The options below speak of single and double precision only (API spec,
+  // math intrinsics options): half follows CL_DEVICE_HALF_FP_CONFIG alone.
+  if (elem_size == 2) return false;
   // -cl-unsafe-math-optimizations includes -cl-denorms-are-zero, and
   // -cl-fast-relaxed-math sets it (API spec, program build options, 3.0.7
   // and later): denormals may flush under either.

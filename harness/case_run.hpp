@@ -61,10 +61,10 @@ class CaseRun {
   const std::optional<Slice>& slice() const { return slice_; }
 
   // Whether the device may flush denormals of a float format of ELEM_SIZE
-  // bytes: it lacks CL_FP_DENORM for that format, or the build asked for
-  // -cl-denorms-are-zero, directly or through -cl-unsafe-math-optimizations
-  // or -cl-fast-relaxed-math (OpenCL C 3.0 spec 7.5.3, and the options' text
-  // in the API spec's program build options).
+  // bytes: it lacks CL_FP_DENORM for that format, or (float and double only)
+  // the build asked for -cl-denorms-are-zero, directly or through
+  // -cl-unsafe-math-optimizations or -cl-fast-relaxed-math (OpenCL C 3.0 spec
+  // 7.5.3, and the options' text in the API spec's program build options).
   bool may_flush_denormals(unsigned elem_size) const;
 
   // The numerical freedoms the build options and the device profile give

@@ -227,8 +227,11 @@ std::vector<DeviceHandle> list_devices() {
 }
 
 namespace {
-// The names a selector may match: the device's, its platform's, its vendor's.
-std::vector<std::string> selectable_names(const DeviceInfo& d) { return {d.name, d.platform, d.vendor}; }
+// The names a selector may match: the device's, its platform's, its
+// vendor's, and "platform device" (the form `clconform devices` shows).
+std::vector<std::string> selectable_names(const DeviceInfo& d) {
+  return {d.name, d.platform, d.vendor, d.platform + " " + d.name};
+}
 
 std::string describe_matches(const std::vector<DeviceInfo>& all, const std::vector<size_t>& hits) {
   std::string out;

@@ -17,13 +17,6 @@ namespace {
 
 using math::Regime;
 
-// Whether half denormals may be flushed: only where CL_DEVICE_HALF_FP_CONFIG
-// lacks CL_FP_DENORM. The build options that flush (-cl-denorms-are-zero,
-// and -cl-unsafe-math-optimizations and -cl-fast-relaxed-math through it)
-// speak of single and double precision only (OpenCL API spec, Compiler
-// Options, "Math Intrinsics Options", which OpenCL C 3.0 6.15.2 cites as
-// 5.8.4.2), so they leave half alone.
-bool half_may_flush(const CaseRun& run) { return !(run.device().half_fp_config & CL_FP_DENORM); }
 
 template <class Fmt>
 Regime regime_of(CaseRun& run) {
@@ -35,7 +28,8 @@ Regime regime_of(CaseRun& run) {
   r.no_signed_zeros = f.no_signed_zeros;
   // -cl-fp32-correctly-rounded-divide-sqrt is about float alone.
   r.cr_divide_sqrt = !Fmt::fp64 && !Fmt::half && !r.relaxed && f.fp32_cr_divide_sqrt;
-  r.denorms_may_flush = Fmt::half ? half_may_flush(run) : run.may_flush_denormals(Fmt::bytes);
+  // Half follows CL_DEVICE_HALF_FP_CONFIG alone (CaseRun::may_flush_denormals).
+  r.denorms_may_flush = run.may_flush_denormals(Fmt::bytes);
   return r;
 }
 

@@ -83,7 +83,7 @@ struct HalfFormat {
   static constexpr const char* every = "every half";
   static constexpr char code = 'h';
   static constexpr uint64_t quiet_nan = ref::Half::quiet_nan_bits;
-  static bool is_nan(uint64_t b) { return (b & 0x7FFFu) > 0x7C00u; }
+  static bool is_nan(uint64_t b) { return ref::is_nan<ref::Half>(uint16_t(b)); }
   static bool quiet(uint64_t b) { return (b & ref::Half::quiet_bit) != 0; }
   // A failure's expected bits where the nearest half is not certain: the
   // half nearest the reference's double.

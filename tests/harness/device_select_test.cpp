@@ -36,6 +36,8 @@ TEST(DeviceSelect, PlatformAndVendorNamesSelect) {
   EXPECT_EQ(pick_device(pocl_and_intel(), "portable"), 0u);
   EXPECT_EQ(pick_device(pocl_and_intel(), "Corporation"), 1u);
   EXPECT_EQ(pick_device(pocl_and_intel(), "skylake"), 0u);
+  EXPECT_EQ(pick_device(pocl_and_intel(), "Portable Computing Language pthread"), 0u);
+  EXPECT_EQ(pick_device(pocl_and_intel(), "OpenCL Intel(R) Xeon"), 1u);
 }
 
 TEST(DeviceSelect, AmbiguousPartIsRefusedWithTheMatches) {
