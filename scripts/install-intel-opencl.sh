@@ -16,15 +16,16 @@ versions=(intel-opencl-rt==2026.2.0 intel-cmplr-lib-rt==2026.2.0 intel-cmplr-lic
 stamp="$dir/installed-versions"
 
 if [ ! -e "$dir/lib/libintelocl.so" ] || [ "$(cat "$stamp" 2>/dev/null)" != "${versions[*]}" ]; then
-  # Only a folder this script made (a venv with its stamp) or an empty one is
+  # Only a folder this script made (it leaves a marker) or an empty one is
   # replaced: CLCONFORM_INTEL_OPENCL may name any folder.
-  if [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ] && ! [ -e "$dir/pyvenv.cfg" -a -e "$stamp" ]; then
+  if [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ] && ! [ -e "$dir/.clconform-intel-opencl" ]; then
     echo "install-intel-opencl: $dir exists and is not an installation of this script; name another folder" >&2
     exit 2
   fi
   echo "install-intel-opencl: installing ${versions[*]} into $dir"
   rm -rf "$dir"
   /usr/bin/python3 -m venv "$dir"
+  touch "$dir/.clconform-intel-opencl"
   "$dir/bin/pip" install -q --disable-pip-version-check "${versions[@]}"
   echo "${versions[*]}" > "$stamp"
 fi
