@@ -108,7 +108,7 @@ void HalfJudge::prepare_many(Point* points, size_t n) const {
 Verdict HalfJudge::judge(const Point& p, uint16_t got, const Bound& bound) const {
   const bool allows_nearest = bound.kind == Bound::Kind::CorrectlyRounded ||
                               (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5);
-  const bool nan_got = (got & ~Half::sign_mask) > Half::exponent_mask;
+  const bool nan_got = is_nan<Half>(got);
   if (p.certain && std::isnan(p.approx) && nan_got) {
     Verdict v;
     v.pass = true;
