@@ -156,11 +156,19 @@ class EntryReader {
   }
 
   KnownFailure read() const {
-    only(e_, {"device", "driver", "build_options", "case", "reason", "excuses", "evidence"}, "");
+    only(e_, {"device", "driver", "build_options", "build_options_except", "case", "reason", "excuses", "evidence"}, "");
     KnownFailure f;
     f.device = text(e_, "device", nullptr);
     f.driver = text(e_, "driver", "*");
     f.build_options = text(e_, "build_options", "*", true);
+    if (e_.has("build_options_except")) {
+      const json::Value& x = e_.get("build_options_except");
+      if (!x.is_array() || x.size() == 0) fault("'build_options_except' must be a non-empty list of globs");
+      for (const auto& g : x.as_array()) {
+        if (!g.is_string() || g.as_string().empty()) fault("'build_options_except' must be a non-empty list of globs");
+        f.build_options_except.push_back(g.as_string());
+      }
+    }
     f.case_pattern = text(e_, "case", nullptr);
     f.reason = text(e_, "reason", nullptr);
     if (!e_.get("evidence").is_object()) fault("missing 'evidence' object (input, device output, correct value, reproducer)");
@@ -251,6 +259,13 @@ class EntryReader {
 };
 
 }  // namespace
+
+bool KnownFailure::applies_to_options(const std::string& options) const {
+  if (!glob_match(build_options, options)) return false;
+  for (const auto& g : build_options_except)
+    if (glob_match(g, options)) return false;
+  return true;
+}
 
 std::string KnownFailure::describe() const {
   return device + " / " + driver + " / " + case_pattern + (build_options == "*" ? "" : " / options " + build_options);
@@ -424,7 +439,7 @@ CaseExcuses KnownFailures::for_case(const std::string& device, const std::string
   std::vector<const KnownFailure*> list;
   for (const auto& e : entries_) {
     if (glob_match(e.device, device) && glob_match(e.driver, driver) && glob_match(e.case_pattern, case_id) &&
-        glob_match(e.build_options, build_options))
+        e.applies_to_options(build_options))
       list.push_back(&e);
   }
   return CaseExcuses(std::move(list), full_mode);

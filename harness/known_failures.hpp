@@ -12,6 +12,10 @@
 //   {"entries": [{
 //      "device": glob on the device name, "driver": glob on the driver version (default *),
 //      "build_options": glob on the run's build options (default *; "" only a run without any),
+//      "build_options_except": [globs] (optional): options under which the
+//                  entry does not apply, although build_options matches (an
+//                  option whose rules already accept the defect's values, so
+//                  that the case passes there and the entry would be xpass),
 //      "case": glob on the case id,
 //      "reason": what is wrong, in words,
 //      "excuses": {
@@ -59,6 +63,7 @@ struct ValueCondition {
 
 struct KnownFailure {
   std::string device, driver, case_pattern, build_options, reason, source;  // source: "file: entry N"
+  std::vector<std::string> build_options_except;
   unsigned kinds = 0;  // bit set of the kinds
   std::vector<unsigned> widths;
   bool has_inputs = false, has_expected = false;
@@ -73,6 +78,8 @@ struct KnownFailure {
   double max_ulp = -1;  // <0: any error
   uint64_t max_count = 0, max_count_full = 0;
   json::Value evidence;
+  // build_options matches OPTIONS and no glob of build_options_except does.
+  bool applies_to_options(const std::string& options) const;
 
   std::string describe() const;  // "device / driver / case [/ options]"
 };

@@ -53,7 +53,7 @@ void run_case(CaseRun& run) {
   Sweep::Fill fill = [&](const SweepChunk& ch, size_t lo, size_t hi) { v.fill(ch, lo, hi, range.end); };
   Sweep::Verify<Acc> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) { v.verify(ch, lo, hi, acc); };
   auto accs = sweep.run<Acc>(range.begin, range.size(), fill, verify, v.start(run.result.tally()));
-  v.report(v.merge(accs), range.size(), sweep.times_json(), run.result);
+  v.report(v.merge(accs), range.begin, range.end, sweep.times_json(), run.result);
 }
 
 void check_builtin(CaseRun& run) {

@@ -1247,7 +1247,15 @@ class MathVerifier {
 
   // The case's metrics (accuracy profile, edge cases, sweep times) and
   // detail into R, and its wrong values merged into R's tally.
-  void report(const Acc& all, uint64_t inputs, json::Value sweep_times, CaseResult& r) const {
+  // [BEGIN, END): the lanes this run judged (a shard's slice, or all). The
+  // fixed lanes (edge values and edge-case checks) come first; in an
+  // exhaustive sweep they repeat values the sweep holds anyway, so "inputs"
+  // counts the swept values alone (2^32 for every float) and "edge_lanes"
+  // the repeats; in a sampled run every lane is an input of its own.
+  void report(const Acc& all, uint64_t begin, uint64_t end, json::Value sweep_times, CaseResult& r) const {
+    const uint64_t fixed = plan_->check_lanes() + plan_->edge_lanes();
+    const uint64_t edge_lanes = std::min(end, fixed) - std::min(begin, fixed);
+    const uint64_t inputs = plan_->exhaustive() ? end - begin - edge_lanes : end - begin;
     uint64_t checked = 0;
     for (const auto& w : all.widths) checked += w.checked;
     r.checked += checked;
@@ -1310,12 +1318,15 @@ class MathVerifier {
     m["regime"] = regime_.describe();
     m["bound_text"] = primary.spec.describe();
     m["inputs"] = static_cast<unsigned long long>(inputs);
+    m["edge_lanes"] = static_cast<unsigned long long>(edge_lanes);
     m["sweep"] = std::move(sweep_times);
     r.metrics = m;
 
-    std::string d = name + ": " + std::to_string(inputs) + " inputs x " + std::to_string(widths_.size()) +
-                    " widths (" + (plan_->exhaustive() ? Fmt::every : full_ ? "full sample" : "quick") +
-                    "), " + regime_.describe() + "; ";
+    std::string d = name + ": " + std::to_string(inputs) + " inputs" +
+                    (plan_->exhaustive() ? " + " + std::to_string(edge_lanes) + " edge-case lanes" : "") + " x " +
+                    std::to_string(widths_.size()) + " widths (" +
+                    (plan_->exhaustive() ? Fmt::every : full_ ? "full sample" : "quick") + "), " + regime_.describe() +
+                    "; ";
     if (measured) d += "max " + ulp_text(max_ulp) + " ulp (" + width_text + "), bound " + primary.spec.describe();
     for (size_t j = 1; j < outputs_.size(); ++j)
       d += "; " + outputs_[j].judge_name + ": " + outputs_[j].spec.describe();

@@ -66,6 +66,23 @@ TEST(KnownFailures, AppliesByDeviceDriverCaseAndOptions) {
   EXPECT_TRUE(k.for_case("dev", "1.0", "math.cos", "-cl-denorms-are-zero", false).empty());
 }
 
+// An entry for every option but those whose rules accept its values.
+TEST(KnownFailures, BuildOptionsExceptLeavesOutTheListedOptions) {
+  auto k = KnownFailures::load(write_temp(one_entry(
+      R"({"kinds": ["sign_of_zero"], "max_count": 5})",
+      R"( "build_options": "*", "build_options_except": ["*-cl-no-signed-zeros*", "*-cl-fast-relaxed-math*"],)")));
+  EXPECT_EQ(k.for_case("dev", "1.0", "math.sin", "", false).size(), 1u);
+  EXPECT_EQ(k.for_case("dev", "1.0", "math.sin", "-cl-denorms-are-zero", false).size(), 1u);
+  EXPECT_TRUE(k.for_case("dev", "1.0", "math.sin", "-cl-no-signed-zeros", false).empty());
+  EXPECT_TRUE(k.for_case("dev", "1.0", "math.sin", "-cl-mad-enable -cl-fast-relaxed-math", false).empty());
+  EXPECT_THROW(KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 5})",
+                                                        R"( "build_options_except": [],)"))),
+               SetupError);
+  EXPECT_THROW(KnownFailures::load(write_temp(one_entry(R"({"kinds": ["wrong_value"], "max_count": 5})",
+                                                        R"( "build_options_except": "*",)"))),
+               SetupError);
+}
+
 TEST(KnownFailures, ExcusesOnlyTheDescribedInputs) {
   auto k = KnownFailures::load(
       write_temp(one_entry(R"({"kinds": ["wrong_value"], "inputs": {"class": ["subnormal"]}, "max_count": 10})")));

@@ -449,3 +449,42 @@ INSTANTIATE_TEST_SUITE_P(FullMode, LargeSample,
                                          "fp64.divide", "fp64.pow"));
 
 }  // namespace
+
+// The counts of an exhaustive sweep read as the integers they are: every
+// float is 4294967296 inputs, and the fixed lanes in front of the sweep
+// (edge values and edge-case checks, which repeat swept values) are counted
+// apart, in the record's metrics and in its text, and in each shard's part.
+TEST(MathVerifier, ExhaustiveCountsAreExactIntegers) {
+  const Case* c = find_case("math.sin");
+  ASSERT_NE(c, nullptr);
+  const sm::MathVerifier<sm::FloatFormat> v(c->params, sm::Regime{}, true, 1, 0);
+  const uint64_t total = v.total();
+  ASSERT_GT(total, uint64_t(1) << 32);
+  const uint64_t edge = total - (uint64_t(1) << 32);
+  const auto report = [&](uint64_t begin, uint64_t end) {
+    CaseResult r;
+    std::vector<sm::Acc> accs(1, v.start(FailureTally()));
+    v.report(v.merge(accs), begin, end, json::Value::object(), r);
+    return r;
+  };
+  const CaseResult all = report(0, total);
+  EXPECT_EQ(all.metrics.at("inputs").as_uint(), 4294967296u);
+  EXPECT_EQ(all.metrics.at("edge_lanes").as_uint(), edge);
+  EXPECT_NE(all.metrics.dump().find("\"inputs\":4294967296,"), std::string::npos) << all.metrics.dump();
+  EXPECT_NE(all.detail.find("4294967296 inputs + " + std::to_string(edge) + " edge-case lanes"), std::string::npos)
+      << all.detail;
+  // Two shards, cut inside the fixed lanes and in the sweep: the parts add up.
+  const CaseResult a = report(0, 1), b = report(1, total / 2), d = report(total / 2, total);
+  EXPECT_EQ(a.metrics.at("inputs").as_uint() + b.metrics.at("inputs").as_uint() + d.metrics.at("inputs").as_uint(),
+            4294967296u);
+  EXPECT_EQ(a.metrics.at("edge_lanes").as_uint(), 1u);
+  EXPECT_EQ(d.metrics.at("edge_lanes").as_uint(), 0u);
+  // A sampled run: every lane is an input, the fixed ones among them.
+  const sm::MathVerifier<sm::FloatFormat> q(c->params, sm::Regime{}, false, 1, 0);
+  CaseResult r;
+  std::vector<sm::Acc> accs(1, q.start(FailureTally()));
+  q.report(q.merge(accs), 0, q.total(), json::Value::object(), r);
+  EXPECT_EQ(r.metrics.at("inputs").as_uint(), q.total());
+  EXPECT_GT(r.metrics.at("edge_lanes").as_uint(), 0u);
+  EXPECT_LT(r.metrics.at("edge_lanes").as_uint(), q.total());
+}
