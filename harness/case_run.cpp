@@ -36,34 +36,17 @@ CaseRun::Range CaseRun::range(uint64_t total) const {
   return r;
 }
 
-bool CaseRun::may_flush_denormals(unsigned elem_size) const {
+FpRules CaseRun::fp_rules() const {
   const DeviceInfo& d = device();
-  cl_device_fp_config cfg = elem_size == 8 ? d.double_fp_config : elem_size == 2 ? d.half_fp_config : d.single_fp_config;
-  if (!(cfg & CL_FP_DENORM)) return true;
-  // The options below speak of single and double precision only (API spec,
-  // math intrinsics options): half follows CL_DEVICE_HALF_FP_CONFIG alone.
-  if (elem_size == 2) return false;
-  // -cl-unsafe-math-optimizations includes -cl-denorms-are-zero, and
-  // -cl-fast-relaxed-math sets it (API spec, program build options, 3.0.7
-  // and later): denormals may flush under either.
-  const std::string& o = session.programs.options();
-  return o.find("-cl-denorms-are-zero") != std::string::npos ||
-         o.find("-cl-unsafe-math-optimizations") != std::string::npos ||
-         o.find("-cl-fast-relaxed-math") != std::string::npos;
+  DeviceFp fp;
+  fp.embedded = session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
+  fp.half = d.half_fp_config;
+  fp.single = d.single_fp_config;
+  fp.dbl = d.double_fp_config;
+  return clconform::fp_rules(session.programs.options(), fp);
 }
 
-CaseRun::FpOptions CaseRun::fp_options() const {
-  const std::string& o = session.programs.options();
-  const auto has = [&](const char* what) { return o.find(what) != std::string::npos; };
-  FpOptions f;
-  f.embedded = session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
-  f.relaxed = has("-cl-fast-relaxed-math") || has("-cl-unsafe-math-optimizations");
-  f.finite_only = has("-cl-fast-relaxed-math") || has("-cl-finite-math-only");
-  f.no_signed_zeros = f.relaxed || has("-cl-no-signed-zeros");
-  f.fp32_cr_divide_sqrt =
-      has("-cl-fp32-correctly-rounded-divide-sqrt") && (device().single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
-  return f;
-}
+bool CaseRun::may_flush_denormals(unsigned elem_size) const { return fp_rules().may_flush(elem_size); }
 
 bool CaseRun::local_size_fits(cl::Kernel& k, size_t local) {
   const size_t max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(session.handle.device);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case_result.hpp"
+#include "fp_rules.hpp"
 #include "manifest.hpp"
 #include "options.hpp"
 #include "session.hpp"
@@ -60,26 +61,12 @@ class CaseRun {
   };
   const std::optional<Slice>& slice() const { return slice_; }
 
-  // Whether the device may flush denormals of a float format of ELEM_SIZE
-  // bytes: it lacks CL_FP_DENORM for that format, or (float and double only)
-  // the build asked for -cl-denorms-are-zero, directly or through
-  // -cl-unsafe-math-optimizations or -cl-fast-relaxed-math (OpenCL C 3.0 spec
-  // 7.5.3, and the options' text in the API spec's program build options).
+  // The numerical freedoms of this run's build options on this device
+  // (fp_rules.hpp: the options' table, 7.4's tables, 7.5.3's flushing),
+  // read here for every suite that judges floating-point results.
+  FpRules fp_rules() const;
+  // Whether denormals of the float format of ELEM_SIZE bytes may be flushed.
   bool may_flush_denormals(unsigned elem_size) const;
-
-  // The numerical freedoms the build options and the device profile give
-  // (OpenCL C 3.0 spec 7.4's tables; the API spec's program build options),
-  // read once here for every suite that judges floating-point results.
-  struct FpOptions {
-    bool embedded = false;         // CL_DEVICE_PROFILE is EMBEDDED_PROFILE: 7.4's embedded tables
-    bool relaxed = false;          // -cl-unsafe-math-optimizations, or -cl-fast-relaxed-math which sets it
-    bool finite_only = false;      // -cl-finite-math-only, or -cl-fast-relaxed-math: no NaN or inf arguments or results
-    bool no_signed_zeros = false;  // -cl-no-signed-zeros, implied by -cl-unsafe-math-optimizations
-    // -cl-fp32-correctly-rounded-divide-sqrt on a device whose single
-    // precision config has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT.
-    bool fp32_cr_divide_sqrt = false;
-  };
-  FpOptions fp_options() const;
 
   // Whether kernel K can run work-groups of LOCAL work-items; if not, the
   // case is recorded as unsupported with the reason (a work-group limit is

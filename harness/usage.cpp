@@ -21,7 +21,7 @@ const char* kDevices = R"(usage: clconform devices [--resource-spec]
 
   --resource-spec              print a CTest resource-spec file instead: one "opencl"
                                resource per device, id dP_D for device P:D
-                               (ctest --resource-spec-file; see docs/ctest-resources.md)
+                               (ctest --resource-spec-file; the README, "Several devices, hosts and campaigns")
 )";
 
 const char* kList = R"(usage: clconform list [--suite S] [--filter P] [--data DIR]

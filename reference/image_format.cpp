@@ -177,7 +177,7 @@ std::string ReadExpect::describe() const {
   return buf;
 }
 
-std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<uint32_t>& raw, bool flush) {
+std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<uint32_t>& raw) {
   const Kind k = kind_of(f.dtype);
   auto channel = [&](size_t c) {
     ReadExpect e;
@@ -230,7 +230,7 @@ std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<ui
         if (std::isnan(v)) e.any_nan = true;
         e.value = v;
         e.lo = e.hi = v;
-        e.zero_too = flush && v != 0 && std::fpclassify(v) == FP_SUBNORMAL;
+        e.zero_too = v != 0 && std::fpclassify(v) == FP_SUBNORMAL;
         break;
       }
       case Kind::Sint:

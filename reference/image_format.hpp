@@ -43,9 +43,12 @@ struct ReadExpect {
 };
 
 // read_image{f,i,ui} of a texel with these stored channels (8.3; the
-// mapping to (r, g, b, a) of 6.15.15.7). FLUSH: the device may flush
-// denormals of CL_FLOAT channels (8.3.3).
-std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<uint32_t>& raw, bool flush);
+// mapping to (r, g, b, a) of 6.15.15.7). A denormal CL_FLOAT channel may
+// always read as a zero (8.3.3, "Denorms can be flushed to zero"): the
+// device's denormal support and the build options play no part, since the
+// API spec's -cl-denorms-are-zero "does not apply to reading from or writing
+// to image objects".
+std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<uint32_t>& raw);
 
 // The border color of CLK_ADDRESS_CLAMP (6.15.15.1.1).
 std::array<float, 4> border_color(const std::string& order);

@@ -68,17 +68,15 @@ std::string Regime::describe() const {
 uint64_t Rng::next() { return counter_bits(seed_, stream_, base_ + k_++); }
 
 Regime regime_of(CaseRun& run) {
-  const CaseRun::FpOptions f = run.fp_options();
+  const FpRules f = run.fp_rules();
   Regime r;
   r.embedded = f.embedded;
   r.relaxed = f.relaxed;
   r.finite_only = f.finite_only;
   r.no_signed_zeros = f.no_signed_zeros;
-  // A device without cl_khr_fp16 reports no half config (its half cases are unsupported).
-  const cl_device_fp_config half = run.device().half_fp_config;
-  r.ftz2 = half != 0 && !(half & CL_FP_DENORM);
-  r.ftz4 = run.may_flush_denormals(4);
-  r.ftz8 = run.may_flush_denormals(8);
+  r.ftz2 = f.flush_half;
+  r.ftz4 = f.flush_float;
+  r.ftz8 = f.flush_double;
   return r;
 }
 

@@ -20,7 +20,7 @@ using math::Regime;
 
 template <class Fmt>
 Regime regime_of(CaseRun& run) {
-  const CaseRun::FpOptions f = run.fp_options();
+  const FpRules f = run.fp_rules();
   Regime r;
   r.embedded = f.embedded;
   r.relaxed = f.relaxed;

@@ -46,32 +46,32 @@ TEST(ImageFormat, PackRoundTrip) {
 
 TEST(ImageFormat, NormalizedReads) {
   ImageFormat f = fmt("R", "UNORM_INT8");
-  auto e = read_expect(f, {255}, false);
+  auto e = read_expect(f, {255});
   EXPECT_TRUE(e[0].accepts(fbits(1.0f)));
   EXPECT_FALSE(e[0].accepts(fbits(std::nextafter(1.0f, 0.0f))));  // 255 must give exactly 1.0
   EXPECT_TRUE(e[3].accepts(fbits(1.0f)));                          // missing alpha
   EXPECT_TRUE(e[1].accepts(fbits(0.0f)));
-  auto m = read_expect(f, {128}, false);
+  auto m = read_expect(f, {128});
   const float q = 128.0f / 255.0f;
   EXPECT_TRUE(m[0].accepts(fbits(q)));
   EXPECT_TRUE(m[0].accepts(fbits(std::nextafter(q, 1.0f))));
   const float far = q + 2 * (std::nextafter(q, 1.0f) - q);
   EXPECT_FALSE(m[0].accepts(fbits(far)));
   ImageFormat s = fmt("R", "SNORM_INT8");
-  EXPECT_TRUE(read_expect(s, {0x80}, false)[0].accepts(fbits(-1.0f)));  // -128 and -127 give -1
-  EXPECT_TRUE(read_expect(s, {0x81}, false)[0].accepts(fbits(-1.0f)));
-  EXPECT_FALSE(read_expect(s, {0x81}, false)[0].accepts(fbits(-0.99f)));
+  EXPECT_TRUE(read_expect(s, {0x80})[0].accepts(fbits(-1.0f)));  // -128 and -127 give -1
+  EXPECT_TRUE(read_expect(s, {0x81})[0].accepts(fbits(-1.0f)));
+  EXPECT_FALSE(read_expect(s, {0x81})[0].accepts(fbits(-0.99f)));
 }
 
 TEST(ImageFormat, ChannelMapping) {
-  auto a = read_expect(fmt("A", "UNSIGNED_INT8"), {7}, false);
+  auto a = read_expect(fmt("A", "UNSIGNED_INT8"), {7});
   EXPECT_TRUE(a[0].accepts(0));
   EXPECT_TRUE(a[3].accepts(7));
-  auto i = read_expect(fmt("INTENSITY", "FLOAT"), {fbits(0.5f)}, false);
+  auto i = read_expect(fmt("INTENSITY", "FLOAT"), {fbits(0.5f)});
   for (int c = 0; c < 4; ++c) EXPECT_TRUE(i[size_t(c)].accepts(fbits(0.5f)));
-  auto l = read_expect(fmt("LUMINANCE", "FLOAT"), {fbits(0.5f)}, false);
+  auto l = read_expect(fmt("LUMINANCE", "FLOAT"), {fbits(0.5f)});
   EXPECT_TRUE(l[3].accepts(fbits(1.0f)));
-  auto bgra = read_expect(fmt("BGRA", "SIGNED_INT8"), {1, 2, 3, 0xff}, false);
+  auto bgra = read_expect(fmt("BGRA", "SIGNED_INT8"), {1, 2, 3, 0xff});
   EXPECT_TRUE(bgra[0].accepts(3));
   EXPECT_TRUE(bgra[2].accepts(1));
   EXPECT_TRUE(bgra[3].accepts(0xffffffffu));  // sign extension
@@ -137,6 +137,21 @@ TEST(ImageSampling, LinearAndLayers) {
   EXPECT_EQ(sample(img, s, {0.5f, 7.0f, 0, 0}).value[0], 20);   // clamped
   s.normalized = true;
   EXPECT_EQ(sample(img, s, {0.25f, 1.0f, 0, 0}).value[0], 10);  // the layer is never normalized
+}
+
+// 8.3.3: a denormal CL_FLOAT channel reads as itself or as a zero of either
+// sign, whatever the build options; the smallest normal is read as itself
+// alone, and a denormal is not read as another denormal.
+TEST(ImageFormat, FloatChannelDenormalMayReadAsZero) {
+  const uint32_t denorm = 0x00000123, smallest_normal = 0x00800000;
+  auto d = read_expect(fmt("R", "FLOAT"), {denorm});
+  EXPECT_TRUE(d[0].accepts(denorm));
+  EXPECT_TRUE(d[0].accepts(0x00000000));
+  EXPECT_TRUE(d[0].accepts(0x80000000));
+  EXPECT_FALSE(d[0].accepts(denorm + 1));
+  auto n = read_expect(fmt("R", "FLOAT"), {smallest_normal});
+  EXPECT_TRUE(n[0].accepts(smallest_normal));
+  EXPECT_FALSE(n[0].accepts(0x00000000));
 }
 
 }  // namespace
