@@ -432,7 +432,7 @@ int bench_conversion(const Options& o, const Case& c) {
   const json::Value& p = c.params;
   const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(p);
   const cv::SourceLanes lanes(src, true, o.seed, case_stream(c.id), 1 << 16);
-  const cv::Job job{src, dst, rnd, sat, false, false, fn, o.widths, lanes};
+  const cv::Job job{src, dst, rnd, sat, false, false, false, fn, o.widths, lanes};
   const cv::Lanes fns = cv::lanes_for(src.elem_size, dst.elem_size);
   std::vector<Block> blocks =
       make_blocks(o, lanes.total(), {src.elem_size}, [&](SweepChunk& ch) { fns.fill(job, ch, 0, ch.count); });

@@ -23,7 +23,6 @@ struct FpRules {
   bool relaxed = false;          // 7.4's relaxed table (float) and no edge-case behaviour (API: unsafe (c), (d))
   bool finite_only = false;      // no verdict on NaN or infinite arguments or results
   bool no_signed_zeros = false;  // the sign of a zero result is not significant
-  bool mad_contract = false;     // a * b + c in kernel source may become mad
   // divide and sqrt correctly rounded at float (the option, on a device
   // whose single config has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
   bool fp32_cr_divide_sqrt = false;

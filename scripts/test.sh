@@ -13,9 +13,10 @@ scripts/build.sh
   # Exhaustive sweeps (label "exhaustive") take hours on a CPU device: run them
   # on purpose with `ctest -L exhaustive`, never in CI. The fuzz targets are
   # not in this build.
-  # Label "slow": the double fmod/remainder/remquo quick run, about 10
-  # minutes on PoCL, whose PoCL defects are not all described yet
-  # (suites/math/README.md); run it with `ctest -L slow`.
+  # Label "slow": five of the seven build-option runs (options.*), about 6
+  # minutes each on PoCL, most of it PoCL's compiler; CI runs the other two,
+  # -cl-denorms-are-zero and -cl-fast-relaxed-math, which between them set
+  # every rule the options give. Run them all with `ctest -L options`.
   ctest --output-on-failure -j"$(nproc)" -LE 'exhaustive|selftest|slow|intel' --output-junit ctest-junit.xml
   # Intel's CPU runtime (label "intel", where it is installed) on its own:
   # its threads take every core, and beside PoCL's tests both crawl.

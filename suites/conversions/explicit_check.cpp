@@ -44,7 +44,7 @@ void check_explicit(CaseRun& run) {
   const bool flush_src = src.kind == TypeDesc::Kind::Float && run.may_flush_denormals(src.elem_size);
   const bool flush_dst = dst.kind == TypeDesc::Kind::Float && run.may_flush_denormals(dst.elem_size);
 
-  const Job job{src, dst, rnd, sat, flush_src, flush_dst, fn, widths, lanes};
+  const Job job{src, dst, rnd, sat, flush_src, flush_dst, run.fp_rules().finite_only, fn, widths, lanes};
   const Lanes fns = lanes_for(src.elem_size, dst.elem_size);
   auto fill = [&](const SweepChunk& ch, size_t lo, size_t hi) { fns.fill(job, ch, lo, hi); };
   Sweep::Verify<Tally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {
@@ -67,7 +67,8 @@ void check_explicit(CaseRun& run) {
   if (all.nan) detail += "; " + std::to_string(all.nan) + " NaN results (any NaN accepted)";
   if (all.undefined) {
     detail += "; " + std::to_string(all.undefined) +
-              " implementation-defined results (out of range or NaN without _sat, 6.4.3.3) not judged, " +
+              " results not judged (implementation-defined: out of range or NaN without _sat, 6.4.3.3; or a NaN or an "
+              "infinity under -cl-finite-math-only), " +
               std::to_string(all.undefined_wrap) + " of them equal to the " +
               (src.kind == TypeDesc::Kind::Float ? "rounded value modulo 2^N" : "two's complement wrap");
   }

@@ -42,6 +42,9 @@ struct Job {
   const TypeDesc &src, &dst;
   ref::Rounding rnd;
   bool sat, flush_src, flush_dst;
+  // -cl-finite-math-only: a NaN or infinite source or result has no verdict
+  // (API spec, optimization options; harness/fp_rules.hpp).
+  bool finite_only;
   const std::string& fn;
   const std::vector<unsigned>& widths;
   const SourceLanes& lanes;

@@ -22,7 +22,7 @@ DeviceFp full_device() {
 
 TEST(FpRules, NoOptionsOnADeviceWithDenormalsChangeNothing) {
   const FpRules r = fp_rules("", full_device());
-  EXPECT_FALSE(r.relaxed || r.finite_only || r.no_signed_zeros || r.mad_contract || r.fp32_cr_divide_sqrt);
+  EXPECT_FALSE(r.relaxed || r.finite_only || r.no_signed_zeros || r.fp32_cr_divide_sqrt);
   EXPECT_FALSE(r.may_flush(2) || r.may_flush(4) || r.may_flush(8));
 }
 
@@ -53,20 +53,23 @@ TEST(FpRules, EachOptionAloneSetsItsOwnRule) {
   EXPECT_FALSE(fp_rules("-cl-no-signed-zeros", d).relaxed);
   EXPECT_TRUE(fp_rules("-cl-finite-math-only", d).finite_only);
   EXPECT_FALSE(fp_rules("-cl-finite-math-only", d).no_signed_zeros);
-  EXPECT_TRUE(fp_rules("-cl-mad-enable", d).mad_contract);
-  EXPECT_FALSE(fp_rules("-cl-mad-enable", d).may_flush(4));
+  const FpRules mad = fp_rules("-cl-mad-enable", d);
+  EXPECT_FALSE(mad.relaxed || mad.finite_only || mad.no_signed_zeros || mad.may_flush(4));
 }
 
 TEST(FpRules, UnsafeMathIncludesItsThreeOptionsButNotFiniteOnly) {
   const FpRules r = fp_rules("-cl-unsafe-math-optimizations", full_device());
-  EXPECT_TRUE(r.relaxed && r.no_signed_zeros && r.mad_contract && r.may_flush(4) && r.may_flush(8));
+  EXPECT_TRUE(r.relaxed && r.no_signed_zeros && r.may_flush(4) && r.may_flush(8));
+  EXPECT_EQ(effective_fp_options("-cl-unsafe-math-optimizations"),
+            (std::vector<std::string>{"-cl-denorms-are-zero", "-cl-mad-enable", "-cl-no-signed-zeros",
+                                      "-cl-unsafe-math-optimizations"}));
   EXPECT_FALSE(r.finite_only);
   EXPECT_FALSE(r.may_flush(2));
 }
 
 TEST(FpRules, FastRelaxedMathSetsFiniteOnlyAndUnsafeWithWhatUnsafeIncludes) {
   const FpRules r = fp_rules("-cl-fast-relaxed-math", full_device());
-  EXPECT_TRUE(r.relaxed && r.finite_only && r.no_signed_zeros && r.mad_contract && r.may_flush(4));
+  EXPECT_TRUE(r.relaxed && r.finite_only && r.no_signed_zeros && r.may_flush(4));
   EXPECT_EQ(effective_fp_options("-cl-fast-relaxed-math").size(), 6u);
 }
 
@@ -83,5 +86,5 @@ TEST(FpRules, OnlyWholeWordsCount) {
   EXPECT_FALSE(fp_rules("-cl-denorms-are-zeroes", d).may_flush(4));
   EXPECT_FALSE(fp_rules("-DOPT=-cl-fast-relaxed-math", d).relaxed);
   EXPECT_TRUE(fp_rules("-Werror  -cl-denorms-are-zero\t-cl-mad-enable", d).may_flush(4));
-  EXPECT_TRUE(fp_rules("-Werror  -cl-denorms-are-zero\t-cl-mad-enable", d).mad_contract);
+  EXPECT_EQ(effective_fp_options("-Werror  -cl-denorms-are-zero\t-cl-mad-enable").size(), 2u);
 }

@@ -39,7 +39,7 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
     // and partial blocks of the verifier (1024 lanes).
     const cv::SourceLanes lanes(src, false, 3, case_stream(c.id), 4096);
     const size_t n = size_t(std::min<uint64_t>(lanes.total(), 5000));
-    const cv::Job job{src, dst, rnd, sat, false, false, fn, widths, lanes};
+    const cv::Job job{src, dst, rnd, sat, false, false, false, fn, widths, lanes};
     const cv::Lanes fns = cv::lanes_for(src.elem_size, dst.elem_size);
 
     SweepChunk ch;

@@ -488,3 +488,31 @@ TEST(MathVerifier, ExhaustiveCountsAreExactIntegers) {
   EXPECT_GT(r.metrics.at("edge_lanes").as_uint(), 0u);
   EXPECT_LT(r.metrics.at("edge_lanes").as_uint(), q.total());
 }
+
+// The build options' edge-case rules, one step inside and outside each:
+// sinpi(1) must be +0 exactly; -cl-no-signed-zeros lets -0 through but not
+// a nonzero value; -cl-unsafe-math-optimizations skips the rule ("may
+// violate edge case behavior") but keeps a plain bound ("ref") numeric.
+TEST(MathEdgeChecks, BuildOptionRulesOneStepInsideAndOutside) {
+  sm::EdgeCheck c;
+  c.name = "sinpi(+n) = +0";
+  sm::Tuple t;
+  t.bits[0] = 0x3f800000;  // 1.0f
+  c.tuples = {t};
+  c.expect = {json::Value("+0")};
+  c.ftz_alt = {""};
+  const std::vector<sm::Arg> args = {sm::Arg::Float};
+  const auto check = [&](uint64_t got, const sm::Regime& r) {
+    return sm::check_float(c, 0, t, args, got, r, ref::math::Format::Float);
+  };
+  sm::Regime plain, nsz, relaxed;
+  nsz.no_signed_zeros = true;
+  relaxed.relaxed = relaxed.no_signed_zeros = true;
+  EXPECT_EQ(check(0x00000000, plain), sm::Outcome::Pass);
+  EXPECT_EQ(check(0x80000000, plain), sm::Outcome::Fail);
+  EXPECT_EQ(check(0x80000000, nsz), sm::Outcome::Pass);
+  EXPECT_EQ(check(0x00000001, nsz), sm::Outcome::Fail);
+  EXPECT_EQ(check(0x3f800000, relaxed), sm::Outcome::Skip);
+  c.expect = {json::Value("ref")};
+  EXPECT_EQ(check(0x3f800000, relaxed), sm::Outcome::Numeric);
+}
