@@ -98,4 +98,40 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
   EXPECT_GT(cases, 0u);
 }
 
+// -cl-finite-math-only, one step inside and outside: convert_uint_sat of a
+// NaN must give 0 (6.4.3.3) without the option, and has no verdict with it;
+// a finite value's wrong result fails either way.
+TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
+  const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
+  const Case* c = nullptr;
+  for (const Case& k : suite.cases)
+    if (k.id == "conversions.convert_uint_sat.float") c = &k;
+  ASSERT_NE(c, nullptr);
+  const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(c->params);
+  const std::vector<unsigned> widths = {1};
+  const cv::SourceLanes lanes(src, false, 3, 0, 16);
+  const uint32_t x[3] = {0x7fc00000u, 0x7f800000u, 0x3f800000u};  // NaN, +inf, 1.0
+  const uint32_t got[3] = {0x80000000u, 0u, 2u};
+  const auto run = [&](bool finite_only) {
+    const cv::Job job{src, dst, rnd, sat, false, false, finite_only, fn, widths, lanes};
+    SweepChunk ch;
+    ch.first = 0;
+    ch.count = ch.valid = 3;
+    std::vector<uint8_t> in(sizeof x), out(sizeof got);
+    std::memcpy(in.data(), x, sizeof x);
+    std::memcpy(out.data(), got, sizeof got);
+    ch.in.push_back(in.data());
+    ch.out.assign(1, {out.data()});
+    cv::Tally t;
+    cv::lanes_for(src.elem_size, dst.elem_size).verify(job, ch, 0, 3, t);
+    return t;
+  };
+  const cv::Tally strict = run(false), finite = run(true);
+  // Without the option: NaN -> 0x80000000 is wrong, +inf -> 0 is wrong (UINT_MAX), 1.0 -> 2 is wrong.
+  EXPECT_EQ(strict.failures.failed(), 3u);
+  // With it: NaN and +inf have no verdict; 1.0 -> 2 is still wrong.
+  EXPECT_EQ(finite.failures.failed(), 1u);
+  EXPECT_EQ(finite.undefined, 2u);
+}
+
 }  // namespace
