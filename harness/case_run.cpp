@@ -39,7 +39,7 @@ CaseRun::Range CaseRun::range(uint64_t total) const {
 FpRules CaseRun::fp_rules() const {
   const DeviceInfo& d = device();
   DeviceFp fp;
-  fp.embedded = session.handle.device.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
+  fp.embedded = d.embedded_profile;
   fp.half = d.half_fp_config;
   fp.single = d.single_fp_config;
   fp.dbl = d.double_fp_config;

@@ -94,6 +94,7 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   info.driver_version = trim(d.getInfo<CL_DRIVER_VERSION>());
   info.version = trim(d.getInfo<CL_DEVICE_VERSION>());
   info.c_version = trim(d.getInfo<CL_DEVICE_OPENCL_C_VERSION>());
+  info.embedded_profile = d.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
   info.extensions = split_words(d.getInfo<CL_DEVICE_EXTENSIONS>());
   info.single_fp_config = query_or<CL_DEVICE_SINGLE_FP_CONFIG, cl_device_fp_config>(d, 0);
   info.double_fp_config = query_or<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(d, 0);

@@ -16,6 +16,7 @@ struct DeviceInfo {
   std::vector<std::string> extensions;
   bool fp16 = false, fp64 = false;
   bool images = false;  // CL_DEVICE_IMAGE_SUPPORT
+  bool embedded_profile = false;  // CL_DEVICE_PROFILE is EMBEDDED_PROFILE (7.4's embedded tables)
   cl_device_fp_config single_fp_config = 0, double_fp_config = 0, half_fp_config = 0;
   cl_uint address_bits = 0, compute_units = 0;
   cl_ulong max_alloc_bytes = 0, global_mem_bytes = 0;

@@ -48,8 +48,8 @@ std::vector<std::string> effective_fp_options(const std::string& build_options) 
   std::vector<std::string> given;
   std::istringstream words(build_options);
   for (std::string w; words >> w;) given.push_back(w);
-  // The closure of the "includes" relation; two rounds reach every
-  // consequence of the table's chains (fast-relaxed, unsafe, its three).
+  // The closure of the "includes" relation (fast-relaxed includes unsafe,
+  // which includes three more), then the table's order.
   std::vector<std::string> on;
   for (const auto& row : option_table())
     if (has(given, row.option)) on.push_back(row.option);

@@ -50,6 +50,11 @@ bool is_float_nan(const TypeDesc& t, uint64_t b) {
   return t.elem_size == 8 ? ref::is_nan<Double>(b) : ref::is_nan<Float>(uint32_t(b));
 }
 
+bool is_nonfinite(const TypeDesc& t, uint64_t b) {
+  if (!is_float(t)) return false;
+  return t.elem_size == 8 ? !ref::is_finite<Double>(b) : !ref::is_finite<Float>(uint32_t(b));
+}
+
 bool is_subnormal(const TypeDesc& t, uint64_t b) {
   if (!is_float(t)) return false;
   return t.elem_size == 8 ? ref::is_subnormal<Double>(b) : ref::is_subnormal<Float>(uint32_t(b));

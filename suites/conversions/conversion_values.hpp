@@ -32,6 +32,8 @@ bool flush_allows(const TypeDesc& src, const TypeDesc& dst, uint64_t x, uint64_t
 
 bool is_float_nan(const TypeDesc& t, uint64_t bits);
 bool is_subnormal(const TypeDesc& t, uint64_t bits);
+// A NaN or an infinity of T; never for an integer type.
+bool is_nonfinite(const TypeDesc& t, uint64_t bits);
 ref::IntFormat int_format(const TypeDesc& t);
 uint64_t load_lane(const uint8_t* base, unsigned elem_size, size_t lane);
 void store_lane(uint8_t* base, unsigned elem_size, size_t lane, uint64_t bits);

@@ -41,10 +41,11 @@ void check_explicit(CaseRun& run) {
   const CaseRun::Range range = run.range(lanes.total());
   Sweep sweep(run, kernels, SweepShape{{src.elem_size}, {dst.elem_size}, widths},
               plan.chunk_lanes(range.size()));
-  const bool flush_src = src.kind == TypeDesc::Kind::Float && run.may_flush_denormals(src.elem_size);
-  const bool flush_dst = dst.kind == TypeDesc::Kind::Float && run.may_flush_denormals(dst.elem_size);
+  const FpRules rules = run.fp_rules();
+  const bool flush_src = src.kind == TypeDesc::Kind::Float && rules.may_flush(src.elem_size);
+  const bool flush_dst = dst.kind == TypeDesc::Kind::Float && rules.may_flush(dst.elem_size);
 
-  const Job job{src, dst, rnd, sat, flush_src, flush_dst, run.fp_rules().finite_only, fn, widths, lanes};
+  const Job job{src, dst, rnd, sat, flush_src, flush_dst, rules.finite_only, fn, widths, lanes};
   const Lanes fns = lanes_for(src.elem_size, dst.elem_size);
   auto fill = [&](const SweepChunk& ch, size_t lo, size_t hi) { fns.fill(job, ch, lo, hi); };
   Sweep::Verify<Tally> verify = [&](const SweepChunk& ch, size_t lo, size_t hi, Tally& t) {

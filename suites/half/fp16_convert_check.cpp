@@ -78,11 +78,12 @@ void check_fp16_convert(CaseRun& run) {
   const unsigned n = unsigned(p.at("n").as_int());
   const ref::Rounding rnd = *ref::parse_rounding(p.at("rounding").as_string());
   const bool sat = p.at("sat").as_bool();
-  const bool half_flush = run.may_flush_denormals(2);  // CL_DEVICE_HALF_FP_CONFIG alone
-  const bool src_flush = src.is_float && src.size > 2 && run.may_flush_denormals(src.size);
+  const FpRules rules = run.fp_rules();
+  const bool half_flush = rules.may_flush(2);  // CL_DEVICE_HALF_FP_CONFIG alone
+  const bool src_flush = src.is_float && src.size > 2 && rules.may_flush(src.size);
   // -cl-finite-math-only: a NaN or infinite half, source or result, has no
   // verdict (API spec, optimization options; harness/fp_rules.hpp).
-  const bool finite_only = run.fp_rules().finite_only;
+  const bool finite_only = rules.finite_only;
   cl::Kernel k = run.kernel();
 
   // Lane values (source bit patterns).
