@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reference/integer.hpp"
+#include "sample_scale.hpp"
 
 namespace clconform::ref::integer {
 namespace {
@@ -291,7 +292,7 @@ TEST_P(IntegerReference, MatchesGmpOnEdgesPairsAndRandomTuples) {
     }
     // Random tuples: full-width patterns, and values of few bits (where
     // saturation, 24-bit products and small counts live).
-    for (int i = 0; i < 60000; ++i) {
+    for (int i = 0; i < sample_scale::samples(60000); ++i) {
       for (unsigned k = 0; k < 3; ++k) {
         u64 r = rng();
         if (i % 4 == 1) r >>= rng() % 64;
@@ -303,7 +304,7 @@ TEST_P(IntegerReference, MatchesGmpOnEdgesPairsAndRandomTuples) {
       if (HasFatalFailure()) return;
     }
   }
-  EXPECT_GT(t.compared, 50000u) << name;
+  EXPECT_GT(t.compared, static_cast<uint64_t>(sample_scale::samples(50000))) << name;
   RecordProperty("compared", std::to_string(t.compared));
 }
 

@@ -18,6 +18,7 @@
 #include "reference/math/fast_batch.hpp"
 #include "reference/math/grid_bits.hpp"
 #include "reference/math/settle.hpp"
+#include "sample_scale.hpp"
 
 namespace {
 
@@ -97,7 +98,7 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   const uint32_t* rows[kWidths];
   for (size_t k = 0; k < kWidths; ++k) rows[k] = results[k].data();
   long passed = 0, split_passed = 0, compared = 0, overflow_passes = 0;
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < sample_scale::samples(400); ++round) {
     // Six widths (a GPU's, which pass_block's first look knows at compile
     // time) in most rounds, five in the others.
     const size_t widths = round % 3 == 2 ? kWidths - 1 : kWidths;
@@ -214,9 +215,9 @@ TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   }
   // Enough of each kind to mean something.
   EXPECT_GT(passed, 40000);
-  EXPECT_GT(split_passed, 5000);
+  EXPECT_GT(split_passed, sample_scale::samples(5000));
   EXPECT_GT(overflow_passes, 100);
-  EXPECT_GT(compared, 3000000);
+  EXPECT_GT(compared, sample_scale::samples(3000000));
 }
 
 }  // namespace

@@ -31,6 +31,7 @@
 #include "reference/math/judge.hpp"
 #include "reference/math/pi_functions.hpp"
 #include "reference/math/quarter_turns.hpp"
+#include "sample_scale.hpp"
 
 namespace {
 
@@ -187,7 +188,7 @@ TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
       EXPECT_TRUE(within(c.name, approx, real.v, spec.error_dulps, args));
     };
     double args[3] = {0, 0, 0};
-    for (int i = 0; i < kSamples; ++i) {
+    for (int i = 0; i < sample_scale::samples(kSamples); ++i) {
       for (size_t k = 0; k < info.args.size(); ++k)
         args[k] = info.args[k] == math::ArgKind::Int ? static_cast<double>(static_cast<int>(rng() % 81) - 40)
                                                      : static_cast<double>(stratified_float(rng));
@@ -202,7 +203,7 @@ TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
       }
     }
   }
-  EXPECT_GT(checked, 1000000);
+  EXPECT_GT(checked, sample_scale::samples(1000000));
 }
 
 // Arguments where sin, cos and tan reduce them (fast_batch.cpp): magnitudes
@@ -335,7 +336,7 @@ TEST(MathFastTier, BatchApproximationsAreWithinTheirErrors) {
         p.args[1] = !int_arg ? y : std::fabs(y) < 0x1p31 ? std::nearbyint(y) : 3.0;  // an int: in range
         points.push_back(p);
       };
-      for (int i = 0; i < kSamples / 2; ++i) {
+      for (int i = 0; i < sample_scale::samples(kSamples / 2); ++i) {
         const double x = stratified_float(rng);
         add(x, info.args.size() > 1 && info.args[1] == math::ArgKind::Int
                    ? static_cast<double>(static_cast<int>(rng() % 81) - 40)
@@ -732,7 +733,7 @@ TEST(MathFastTier, TgammaBatchFromStirlingsFormula) {
 TEST(MathFastTier, GammaSeriesNearZero) {
   std::mt19937_64 rng(kSeed + 5);
   std::vector<float> inputs;
-  for (int i = 0; i < 1 << 14; ++i) {
+  for (int i = 0; i < sample_scale::samples(1 << 14); ++i) {
     const uint32_t exponent = static_cast<uint32_t>(rng() % (127 - 6));  // biased 0 (subnormal) to 120: below 2^-6
     inputs.push_back(float_of(static_cast<uint32_t>(rng() & 1) << 31 | exponent << 23 |
                               (static_cast<uint32_t>(rng()) & 0x7fffff)));
@@ -746,7 +747,7 @@ TEST(MathFastTier, GammaSeriesNearZero) {
     p.args[0] = v;
     points.push_back(p);
   }
-  ASSERT_GT(points.size(), 16000u);
+  ASSERT_GT(points.size(), static_cast<size_t>(sample_scale::samples(16000)));
   std::vector<math::Judge::Point> batched = points;
   const bool vector = math::cpu_has_avx2_fma();
   run_batch(math::fast_batch(math::Fn::lgamma, vector), batched);

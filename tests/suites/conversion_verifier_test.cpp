@@ -107,13 +107,15 @@ TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
   for (const Case& k : suite.cases)
     if (k.id == "conversions.convert_uint_sat.float") c = &k;
   ASSERT_NE(c, nullptr);
-  const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(c->params);
+  // A named object, not a structured binding: the lambda below captures it,
+  // and C++17 does not let a lambda capture structured bindings.
+  const cv::Conversion conv = cv::Conversion::from_params(c->params);
   const std::vector<unsigned> widths = {1};
-  const cv::SourceLanes lanes(src, false, 3, 0, 16);
+  const cv::SourceLanes lanes(conv.src, false, 3, 0, 16);
   const uint32_t x[3] = {0x7fc00000u, 0x7f800000u, 0x3f800000u};  // NaN, +inf, 1.0
   const uint32_t got[3] = {0x80000000u, 0u, 2u};
   const auto run = [&](bool finite_only) {
-    const cv::Job job{src, dst, rnd, sat, false, false, finite_only, fn, widths, lanes};
+    const cv::Job job{conv.src, conv.dst, conv.rnd, conv.sat, false, false, finite_only, conv.fn, widths, lanes};
     SweepChunk ch;
     ch.first = 0;
     ch.count = ch.valid = 3;
@@ -123,7 +125,7 @@ TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
     ch.in.push_back(in.data());
     ch.out.assign(1, {out.data()});
     cv::Tally t;
-    cv::lanes_for(src.elem_size, dst.elem_size).verify(job, ch, 0, 3, t);
+    cv::lanes_for(conv.src.elem_size, conv.dst.elem_size).verify(job, ch, 0, 3, t);
     return t;
   };
   const cv::Tally strict = run(false), finite = run(true);
