@@ -445,6 +445,45 @@ CaseExcuses KnownFailures::for_case(const std::string& device, const std::string
   return CaseExcuses(std::move(list), full_mode);
 }
 
+namespace {
+
+// The settlement both apply() and settle_merged() make: STATUS is the check's
+// own (pass or fail), FAILED its wrong values, UNEXCUSED those no entry
+// describes, OVER the first entry whose count exceeds its max_count ("" when
+// none does).
+void settle(json::Value& record, json::Value& note, const std::string& status, uint64_t failed, uint64_t unexcused,
+            const std::string& over) {
+  note["check_status"] = status;
+  note["wrong_values"] = static_cast<unsigned long long>(failed);
+  note["excused"] = static_cast<unsigned long long>(failed - unexcused);
+  note["unexcused"] = static_cast<unsigned long long>(unexcused);
+  if (status == "pass") {
+    record["status"] = "xpass";
+  } else if (failed > 0 && unexcused == 0 && over.empty()) {
+    record["status"] = "known_fail";
+  } else {
+    std::string why = failed == 0 ? "the failure is not a wrong value that a known failure can describe"
+                      : !over.empty() ? over
+                                      : std::to_string(unexcused) + " of " + std::to_string(failed) +
+                                            " wrong values are not described by any known failure";
+    note["not_excused"] = why;
+    record["status"] = "fail";
+    const std::string d = record.get("detail").is_string() ? record.get("detail").as_string() : "";
+    record["detail"] = d + (d.empty() ? "" : "; ") + why;
+  }
+}
+
+std::string over_count(const std::string& source, uint64_t excused, uint64_t max_count) {
+  return source + " describes " + std::to_string(excused) + " wrong values, more than its max_count " +
+         std::to_string(max_count);
+}
+
+uint64_t count_of(const json::Value& v, const char* key) {
+  return v.get(key).is_number() ? v.at(key).as_uint() : 0;
+}
+
+}  // namespace
+
 void KnownFailures::apply(json::Value& record, const CaseResult& result) {
   const CaseExcuses* ex = result.excuses();
   if (!ex || ex->empty()) return;
@@ -466,29 +505,56 @@ void KnownFailures::apply(json::Value& record, const CaseResult& result) {
       j["max_ulp_seen"] = t.entry_max_ulp()[i];
     j["evidence"] = e.evidence;
     entries.push_back(j);
-    if (t.per_entry()[i] > ex->max_count(i))
-      over = e.source + " describes " + std::to_string(t.per_entry()[i]) + " wrong values, more than its max_count " +
-             std::to_string(ex->max_count(i));
+    if (t.per_entry()[i] > ex->max_count(i)) over = over_count(e.source, t.per_entry()[i], ex->max_count(i));
   }
   note["entries"] = entries;
-  note["excused"] = static_cast<unsigned long long>(t.failed() - t.unexcused());
-  note["unexcused"] = static_cast<unsigned long long>(t.unexcused());
   // The first entry's reason, for readers that show one line.
   note["reason"] = ex->entry(0).reason;
-  if (status == "pass") {
-    record["status"] = "xpass";
-  } else if (t.failed() > 0 && t.unexcused() == 0 && over.empty()) {
-    record["status"] = "known_fail";
-  } else {
-    std::string why = t.failed() == 0 ? "the failure is not a wrong value that a known failure can describe"
-                      : !over.empty() ? over
-                                      : std::to_string(t.unexcused()) + " of " + std::to_string(t.failed()) +
-                                            " wrong values are not described by any known failure";
-    note["not_excused"] = why;
-    const std::string d = record.get("detail").is_string() ? record.get("detail").as_string() : "";
-    record["detail"] = d + (d.empty() ? "" : "; ") + why;
-  }
+  settle(record, note, status, t.failed(), t.unexcused(), over);
   record["known_failure"] = note;
+}
+
+bool KnownFailures::settle_merged(json::Value& record, const std::vector<const json::Value*>& parts) {
+  if (parts.empty()) return false;
+  std::string status = "pass";
+  uint64_t failed = 0, unexcused = 0;
+  std::vector<uint64_t> excused;
+  for (const json::Value* p : parts) {
+    const json::Value& note = p->get("known_failure");
+    if (!note.is_object() || !note.get("check_status").is_string() || !note.get("entries").is_array()) return false;
+    const std::string& s = note.at("check_status").as_string();
+    // A failure that is no wrong value stays the shard's verdict.
+    if (s == "fail" && count_of(note, "wrong_values") == 0) return false;
+    if (s == "fail") status = "fail";
+    failed += count_of(note, "wrong_values");
+    unexcused += count_of(note, "unexcused");
+    const auto& es = note.at("entries").as_array();
+    if (p == parts.front()) excused.assign(es.size(), 0);
+    if (es.size() != excused.size()) return false;  // not one list of entries
+    for (size_t i = 0; i < es.size(); ++i) excused[i] += count_of(es[i], "excused");
+  }
+  // The first shard's note with the campaign's counts: the entries, their
+  // reasons and evidence are the same in every shard.
+  const json::Value& first = parts.front()->at("known_failure");
+  json::Value note = json::Value::object();
+  for (const auto& [key, v] : first.as_object())
+    if (key != "not_excused" && key != "entries") note[key] = v;
+  json::Value entries = json::Value::array();
+  std::string over;
+  const auto& es = first.at("entries").as_array();
+  for (size_t i = 0; i < es.size(); ++i) {
+    json::Value e = es[i];
+    e["excused"] = static_cast<unsigned long long>(excused[i]);
+    const uint64_t max_count = count_of(es[i], "max_count");
+    if (excused[i] > max_count && over.empty())
+      over = over_count(es[i].get("source").is_string() ? es[i].at("source").as_string() : "an entry", excused[i],
+                        max_count);
+    entries.push_back(e);
+  }
+  note["entries"] = entries;
+  settle(record, note, status, failed, unexcused, over);
+  record["known_failure"] = note;
+  return true;
 }
 
 }  // namespace clconform

@@ -180,6 +180,14 @@ class KnownFailures {
   // when every wrong value was excused within the counts, pass -> xpass when
   // an entry applied, and the record's "known_failure" says what matched.
   static void apply(json::Value& record, const CaseResult& result);
+  // The same settlement for a campaign's merged record of one sweep, from
+  // its shards' records PARTS: the entries' counts are added over the shards
+  // and judged against max_count once, and the case is xpass only when no
+  // shard found a wrong value. Sets RECORD's status, detail and
+  // "known_failure"; returns false, changing nothing, where the parts carry
+  // no settlement to add up (no entry applied, a failure that is no wrong
+  // value, or records written before "check_status" was).
+  static bool settle_merged(json::Value& record, const std::vector<const json::Value*>& parts);
 
   size_t size() const { return entries_.size(); }
 

@@ -12,9 +12,12 @@
 // Records of one case are joined thus: a sweep's records (they carry
 // "slice": {"begin", "end", "total"}) add their counts, keep the worst
 // status, the worst failures and the union of their metrics (largest ULP
-// error, histograms added, edge-case verdicts joined); a case that is not a
-// sweep ran whole in every shard, and its first record (or the worst, when
-// they differ) is kept.
+// error, histograms added, edge-case verdicts joined); then the known
+// failures are settled again on the added counts (an entry's max_count
+// bounds the whole campaign; xpass only when no shard found a wrong value),
+// and a shard whose slice held no input (status info) gives no verdict. A
+// case that is not a sweep ran whole in every shard, and its first record
+// (or the worst, when they differ) is kept.
 #pragma once
 
 #include <string>

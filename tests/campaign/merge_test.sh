@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # clconform merge, on real shards of the default device: three shards of a
 # small selection (two math sweeps and some types cases) merge into a folder
-# whose verdicts equal a single-process run's, case for case; a missing, a
+# whose verdicts equal a single-process run's, case for case; a small sweep
+# in 8 shards, one holding none of its inputs, merges into a pass; a missing, a
 # duplicated, a mismatched (other seed), an unfinished shard and a folder that
 # is no shard are each refused with one line on stderr and exit 2, and
 # nothing is written.
@@ -20,6 +21,25 @@ done
 grep -q '"slice"' s2/results.jsonl || fail "no sweep recorded its slice"
 "$clconform" merge s3 s1 s2 --out merged > /dev/null || fail "merge of three good shards failed"
 python3 "$here/same_results.py" one merged || fail "the merged folder differs from the single run"
+
+# A small sweep in 8 shards: shard 1's slice holds none of abs(char)'s 256
+# inputs; it records info, not an error, and the merged case passes over the
+# single run's values.
+small=(--suite integer --filter integer.builtins.abs.char --no-report)
+for k in 1 2 3 4 5 6 7 8; do
+  "$clconform" run "${small[@]}" --shard "$k/8" --out "a$k" > /dev/null || fail "shard $k/8 of abs(char) did not pass"
+done
+field() {  # FOLDER KEY...: the first record's value at KEY...
+  python3 -c 'import json, sys
+v = json.loads(open(sys.argv[1] + "/results.jsonl").readline())
+for k in sys.argv[2:]: v = v[k]
+print(v)' "$@"
+}
+[ "$(field a1 status)/$(field a1 slice end)" = "info/0" ] || fail "shard 1/8 did not record its empty slice as info"
+"$clconform" merge a1 a2 a3 a4 a5 a6 a7 a8 --out amerged > /dev/null || fail "merge of abs(char)'s shards failed"
+"$clconform" run "${small[@]}" --out aone > /dev/null || fail "the single run of abs(char) did not pass"
+[ "$(field amerged status)/$(field amerged checked)" = "pass/$(field aone checked)" ] ||
+  fail "the merged abs(char) is $(field amerged status) over $(field amerged checked) values, not the single run's pass over $(field aone checked)"
 
 # refuse: CASE-NAME EXPECTED-WORDS DIRS...
 refuse() {
