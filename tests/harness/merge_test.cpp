@@ -63,21 +63,32 @@ Value merged_of(std::vector<Value> records) {
   return merge_shards(std::move(shards)).records.at(0);
 }
 
+// One shard's record of a two-shard sweep, as sweep_record takes it.
+struct Half {
+  const char* status;
+  const char* check;
+  uint64_t wrong, excused;
+};
+
+// Two shards, inputs 0-47 and 48-95, one entry of max_count MAX.
+Value merged_halves(const Half& a, const Half& b, uint64_t max) {
+  return merged_of({sweep_record(a.status, a.check, 0, 48, a.wrong, a.excused, max),
+                    sweep_record(b.status, b.check, 48, 96, b.wrong, b.excused, max)});
+}
+
 uint64_t entry_excused(const Value& rec) {
   return rec.at("known_failure").at("entries").as_array()[0].at("excused").as_uint();
 }
 
-// max_count 100: 40 + 40 fit, 60 + 60 do not, though each shard's 60 does.
+// max_count 100: 40 + 40 and 50 + 50 fit; 50 + 51 do not, though each
+// shard's count does.
 TEST(Merge, KnownFailureCountIsTheCampaignsOneStepInsideAndOutside) {
-  const Value inside = merged_of({sweep_record("known_fail", "fail", 0, 48, 40, 40, 100),
-                                  sweep_record("known_fail", "fail", 48, 96, 40, 40, 100)});
+  const Value inside = merged_halves({"known_fail", "fail", 40, 40}, {"known_fail", "fail", 40, 40}, 100);
   EXPECT_EQ(inside.at("status").as_string(), "known_fail");
   EXPECT_EQ(entry_excused(inside), 80u);
-  const Value edge = merged_of({sweep_record("known_fail", "fail", 0, 48, 50, 50, 100),
-                                sweep_record("known_fail", "fail", 48, 96, 50, 50, 100)});
+  const Value edge = merged_halves({"known_fail", "fail", 50, 50}, {"known_fail", "fail", 50, 50}, 100);
   EXPECT_EQ(edge.at("status").as_string(), "known_fail");
-  const Value outside = merged_of({sweep_record("known_fail", "fail", 0, 48, 50, 50, 100),
-                                   sweep_record("known_fail", "fail", 48, 96, 51, 51, 100)});
+  const Value outside = merged_halves({"known_fail", "fail", 50, 50}, {"known_fail", "fail", 51, 51}, 100);
   EXPECT_EQ(outside.at("status").as_string(), "fail");
   EXPECT_EQ(entry_excused(outside), 101u);
   EXPECT_NE(outside.at("detail").as_string().find("101 wrong values, more than its max_count 100"), std::string::npos)
@@ -87,16 +98,13 @@ TEST(Merge, KnownFailureCountIsTheCampaignsOneStepInsideAndOutside) {
 // A shard that met none of the defect's inputs is xpass alone; the campaign
 // is known_fail. Only when no shard found a wrong value is it xpass.
 TEST(Merge, XpassOnlyWhenNoShardFoundAWrongValue) {
-  const Value some = merged_of({sweep_record("xpass", "pass", 0, 48, 0, 0, 10),
-                                sweep_record("known_fail", "fail", 48, 96, 3, 3, 10)});
+  const Value some = merged_halves({"xpass", "pass", 0, 0}, {"known_fail", "fail", 3, 3}, 10);
   EXPECT_EQ(some.at("status").as_string(), "known_fail");
   EXPECT_EQ(some.at("known_failure").at("wrong_values").as_uint(), 3u);
-  const Value none = merged_of({sweep_record("xpass", "pass", 0, 48, 0, 0, 10),
-                                sweep_record("xpass", "pass", 48, 96, 0, 0, 10)});
+  const Value none = merged_halves({"xpass", "pass", 0, 0}, {"xpass", "pass", 0, 0}, 10);
   EXPECT_EQ(none.at("status").as_string(), "xpass");
   // A wrong value no entry describes fails the campaign.
-  const Value unexcused = merged_of({sweep_record("xpass", "pass", 0, 48, 0, 0, 10),
-                                     sweep_record("fail", "fail", 48, 96, 3, 2, 10)});
+  const Value unexcused = merged_halves({"xpass", "pass", 0, 0}, {"fail", "fail", 3, 2}, 10);
   EXPECT_EQ(unexcused.at("status").as_string(), "fail");
   EXPECT_EQ(unexcused.at("known_failure").at("unexcused").as_uint(), 1u);
 }
