@@ -445,6 +445,30 @@ CaseExcuses KnownFailures::for_case(const std::string& device, const std::string
   return CaseExcuses(std::move(list), full_mode);
 }
 
+std::vector<const KnownFailure*> KnownFailures::for_builtin(const std::string& device, const std::string& driver,
+                                                            const std::string& builtin,
+                                                            const std::string& build_options) const {
+  std::vector<const KnownFailure*> list;
+  for (const auto& e : entries_) {
+    if (!glob_match(e.device, device) || !glob_match(e.driver, driver) || !e.applies_to_options(build_options)) continue;
+    // The built-in must match a whole component of the case pattern, as
+    // "mad_sat" does "integer.builtins.mad_sat.long" and "convert_uint4_sat"
+    // does "half.fp16.convert.convert_uint*_sat.half"; a component of
+    // wildcards alone names no built-in.
+    size_t start = 0;
+    for (size_t dot; start <= e.case_pattern.size(); start = dot + 1) {
+      dot = e.case_pattern.find('.', start);
+      if (dot == std::string::npos) dot = e.case_pattern.size();
+      const std::string part = e.case_pattern.substr(start, dot - start);
+      if (part.find_first_not_of("*?") != std::string::npos && glob_match(part, builtin)) {
+        list.push_back(&e);
+        break;
+      }
+    }
+  }
+  return list;
+}
+
 namespace {
 
 // The settlement both apply() and settle_merged() make: STATUS is the check's

@@ -176,6 +176,13 @@ class KnownFailures {
 
   CaseExcuses for_case(const std::string& device, const std::string& driver, const std::string& case_id,
                        const std::string& build_options, bool full_mode) const;
+  // The entries for DEVICE, DRIVER and BUILD_OPTIONS whose case pattern names
+  // BUILTIN in one of its dot-separated parts, where a part's wildcards
+  // count ("mad_sat" in "integer.builtins.mad_sat.long", "convert_uint4_sat"
+  // in "half.fp16.convert.convert_uint*_sat.half"): what a fuzz finding that involves the
+  // built-in may be excused by.
+  std::vector<const KnownFailure*> for_builtin(const std::string& device, const std::string& driver,
+                                               const std::string& builtin, const std::string& build_options) const;
   // Settles a finished record with the result's tally: fail -> known_fail
   // when every wrong value was excused within the counts, pass -> xpass when
   // an entry applied, and the record's "known_failure" says what matched.

@@ -1,5 +1,5 @@
 // clconform: the command-line entry point. Subcommands: devices, list, run,
-// report, merge, version. Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
+// report, merge, fuzz, version. Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
 // not be done (with a one-line reason on stderr).
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +10,7 @@
 #include "cli_args.hpp"
 #include "device.hpp"
 #include "errors.hpp"
+#include "fuzz_command.hpp"
 #include "install_paths.hpp"
 #include "manifest.hpp"
 #include "merge.hpp"
@@ -178,6 +179,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "list") return cmd_list(args);
   if (cmd == "run") return cmd_run(args, command_line);
   if (cmd == "report") return cmd_report(args);
+  if (cmd == "fuzz") return fuzz_command(args, command_line, default_known_failures(CLCONFORM_KNOWN_FAILURES));
   throw SetupError("unknown command '" + cmd + "' (see 'clconform help')");
 }
 

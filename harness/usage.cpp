@@ -12,6 +12,7 @@ const char* kOverview = R"(usage: clconform COMMAND [options]      (clconform CO
   run          run cases and write results and reports
   report       write the reports of a results folder, or compare several
   merge        join the shard folders of one campaign into one results folder
+  fuzz         random kernels judged against the intervals the spec allows
   version      the build, and where it finds its data
 )";
 
@@ -103,6 +104,34 @@ const char* kMerge = R"(usage: clconform merge DIR... --out DIR
   writes nothing and exits 2 with the reason.
 )";
 
+const char* kFuzz = R"(usage: clconform fuzz [--device D] [--seconds N] [--seed S] [options]
+       clconform fuzz --replay FILE [--device D] [--build-options O]
+
+  random OpenCL C kernels (generators/fuzz/) over every type, conversion and
+  built-in the oracle knows, each result judged against the interval the spec
+  allows (reference/fuzz/); a failing kernel is reduced to a smaller one that
+  still fails and saved under OUT/reproducers/ with its --replay command
+
+  --device D                   the device (as for run; default: $CLCONFORM_DEVICE, else the first)
+  --seconds N                  stop starting programs after N seconds (default 60)
+  --seed S                     the seed (default 1): the same seed gives the same kernels and
+                               inputs on every machine
+  --first K                    begin at program K of the seed (default 0)
+  --count M                    at most M programs
+  --build-options O            options for every kernel; the oracle applies their rules
+  --out DIR                    results folder (default fuzz-results; must hold no results.jsonl)
+  --timeout N                  a program running longer than N seconds ends the run, exit 2
+                               (default 120)
+  --no-reduce                  record failures without reducing them
+  --known-failures FILE        known-failure lists (as for run); a failure whose reduced kernel
+                               comes down to one built-in an entry names for the device is known_fail
+  --no-known-failures          judge every failure as it is
+  --replay FILE                run one saved program and print each wrong value
+
+  Exit 0: nothing failed; 1: a value outside its interval, or a kernel that did not
+  build or run; 2: the run could not be done.
+)";
+
 const char* kVersion = R"(usage: clconform version
 
   the version of this build, and the folders it reads its kernels, known failures and
@@ -116,7 +145,7 @@ const char* overview_usage() { return kOverview; }
 const char* command_usage(const std::string& command) {
   static const std::map<std::string, const char*> pages = {
       {"devices", kDevices}, {"list", kList},   {"run", kRun},
-      {"report", kReport},   {"merge", kMerge}, {"version", kVersion},
+      {"report", kReport},   {"merge", kMerge}, {"version", kVersion}, {"fuzz", kFuzz},
   };
   auto it = pages.find(command);
   return it == pages.end() ? nullptr : it->second;

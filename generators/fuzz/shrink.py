@@ -1,0 +1,191 @@
+"""Smaller variants of a fuzz program, for reducing a failing one.
+
+candidates(p) proposes edits (a node's uses moved to one of its operands
+or to an argument node, a node replaced by a simple constant or by the
+value the host computed for it, ret moved to
+an earlier node, an if collapsed to one branch, a loop collapsed to its
+initial value or to one pass, a loop count lowered), drops what the edited
+program no longer uses, and keeps each variant that is valid and strictly
+smaller by size() -- so repeating "take the first variant that still
+fails" always ends. The variants come smallest first.
+"""
+
+import functools
+
+import printer
+import program
+from program import Invalid
+
+# The value 1 of each float format (the integers' "simple" value is 1 too).
+FLOAT_ONE = {16: 0x3c00, 32: 0x3f800000, 64: 0x3ff0000000000000}
+STRUCTURE = ('if', 'else', 'endif', 'loop', 'endloop')
+
+
+def size(p):
+    """How big a program is, compared lexicographically: nodes, nodes that
+    are operations (not arguments or constants), arguments, loop passes,
+    components, constant bits."""
+    nodes = p['nodes']
+    return (len(nodes),
+            sum(1 for n in nodes if n['op'] not in ('arg', 'const')),
+            len(p['args']),
+            sum(n['count'] for n in nodes if n['op'] == 'loop'),
+            sum(program.width(n['type']) for n in nodes),
+            sum(v.bit_length() for n in nodes if n['op'] == 'const' for v in n['bits']))
+
+
+def copy_node(n):
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in n.items()}
+
+
+def clone(p):
+    """A copy of P that edits may change: its nodes and argument list are
+    new; the input lists are shared, since nothing changes them in place."""
+    q = dict(p)
+    q['nodes'] = [copy_node(n) for n in p['nodes']]
+    q['args'] = list(p['args'])
+    q['inputs'] = list(p['inputs'])
+    return q
+
+
+def rebuild(p, drop=(), subst=None, put=None):
+    """A copy of P without the nodes DROP, every use of a node in SUBST
+    moved to its image (followed to the end of a chain), and the nodes in
+    PUT replaced by the given ones. Invalid if a kept node still uses a
+    dropped one."""
+    subst = subst or {}
+    put = put or {}
+    nodes = p['nodes']
+    keep = [j for j in range(len(nodes)) if j not in drop]
+    new_index = {j: k for k, j in enumerate(keep)}
+
+    def ref(i):
+        while i in subst:
+            i = subst[i]
+        if i not in new_index:
+            raise Invalid(f'node {i} was dropped but is still used')
+        return new_index[i]
+
+    q = clone(p)
+    out = []
+    for j in keep:
+        n = copy_node(put.get(j, nodes[j]))
+        if 'in' in n:
+            n['in'] = [ref(i) for i in n['in']]
+        for field in ('if', 'loop'):
+            if field in n:
+                if n[field] not in new_index:
+                    raise Invalid(f'node {j}: its block head was dropped')
+                n[field] = new_index[n[field]]
+        out.append(n)
+    q['nodes'] = out
+    q['ret'] = ref(p['ret'])
+    return q
+
+
+def finish(q):
+    """Q without dead nodes and unused arguments, its needs and source
+    brought up to date, validated (before pruning too, which needs a sound
+    program)."""
+    q['result'] = q['nodes'][q['ret']]['type']
+    program.validate(q)
+    program.prune(q)
+    q['result'] = q['nodes'][q['ret']]['type']
+    q['needs'] = program.needs_of(q)
+    q['source'] = printer.source(q)
+    return program.validate(q)
+
+
+def simple_constants(t):
+    """The bit patterns of 0 and of 1 in every component of T."""
+    n, nbits = program.width(t), program.bits(t)
+    one = 1 if program.is_int(t) else FLOAT_ONE[nbits]
+    return [[0] * n, [one] * n]
+
+
+def blocks(nodes):
+    """(if, else, endif) triples and (loop, iter or None, endloop) triples."""
+    ifs, loops = [], []
+    for j, n in enumerate(nodes):
+        if n['op'] == 'endif':
+            e = next(k for k in range(n['if'], j) if nodes[k]['op'] == 'else' and nodes[k]['if'] == n['if'])
+            ifs.append((n['if'], e, j))
+        elif n['op'] == 'endloop':
+            it = next((k for k in range(n['loop'], j) if nodes[k]['op'] == 'iter' and nodes[k]['loop'] == n['loop']),
+                      None)
+            loops.append((n['loop'], it, j))
+    return ifs, loops
+
+
+def _with_ret(p, j):
+    q = clone(p)
+    q['ret'] = j
+    return q
+
+
+def _with_count(p, j, count):
+    q = clone(p)
+    q['nodes'][j]['count'] = count
+    return q
+
+
+def edits(p, values=None):
+    """Every edit of P, as a function that makes the edited copy (not yet
+    pruned or checked) or raises Invalid. VALUES, where given, holds per
+    node the bit patterns the host knows it has on P's work-items (all
+    alike during a reduction), None where not known: such a node may
+    become a constant of that value."""
+    nodes = p['nodes']
+    edit = functools.partial
+    yield edit(clone, p)  # only what pruning removes
+    for j, bits in enumerate(values or []):
+        n = nodes[j]
+        if bits is not None and n['op'] not in program.NO_VALUE + STRUCTURE + ('const', 'iter'):
+            yield edit(rebuild, p, put={j: program.make_node('const', n['type'], bits=list(bits))})
+    for j, n in enumerate(nodes):
+        if n['op'] in program.NO_VALUE:
+            continue
+        if j != p['ret'] and program.width(n['type']) != 3:
+            yield edit(_with_ret, p, j)
+        if n['op'] in STRUCTURE:
+            continue
+        for i in program.operands(n):
+            if nodes[i]['type'] == n['type']:
+                yield edit(rebuild, p, subst={j: i})
+        for i in range(j):
+            if nodes[i]['op'] == 'arg' and nodes[i]['type'] == n['type'] and nodes[i].get('arg') != n.get('arg'):
+                yield edit(rebuild, p, subst={j: i})
+        for b in simple_constants(n['type']):
+            if n['op'] != 'const' or n['bits'] != b:
+                yield edit(rebuild, p, put={j: program.make_node('const', n['type'], bits=b)})
+    ifs, loops = blocks(nodes)
+    for i, e, f in ifs:
+        then_value, else_value = nodes[e]['in'][0], nodes[f]['in'][0]
+        yield edit(rebuild, p, drop={i} | set(range(e, f + 1)), subst={f: then_value})
+        yield edit(rebuild, p, drop=set(range(i, e + 1)) | {f}, subst={f: else_value})
+    for head, it, end in loops:
+        init, nxt = nodes[head]['in'][0], nodes[end]['in'][0]
+        yield edit(rebuild, p, drop=set(range(head, end + 1)), subst={end: init})
+        # One pass, inlined: the accumulator is the initial value, the counter 0.
+        put = {it: program.make_node('const', 'int', bits=[0])} if it is not None else None
+        yield edit(rebuild, p, drop={head, end}, subst={head: init, end: nxt}, put=put)
+        if nodes[head]['count'] > 1:
+            yield edit(_with_count, p, head, nodes[head]['count'] - 1)
+
+
+def candidates(p, values=None):
+    """The valid variants of P that are smaller than P, smallest first."""
+    base = size(p)
+    seen = set()
+    out = []
+    for make in edits(p, values):
+        try:
+            q = finish(make())
+        except Invalid:
+            continue
+        key = program.dumps([q['args'], q['nodes'], q['ret']])
+        if size(q) < base and key not in seen:
+            seen.add(key)
+            out.append(q)
+    out.sort(key=size)
+    return out
