@@ -26,19 +26,6 @@ math::Format format_of(unsigned bits) {
 uint64_t quiet_nan(unsigned bits) { return bits == 16 ? Half::quiet_nan_bits : bits == 32 ? Float::quiet_nan_bits : Double::quiet_nan_bits; }
 uint64_t infinity_bits(unsigned bits) { return bits == 16 ? Half::infinity_bits : bits == 32 ? Float::infinity_bits : Double::infinity_bits; }
 
-double to_double(uint64_t bits, unsigned format_bits) {
-  if (format_bits == 16) return half_to_double(static_cast<uint16_t>(bits));
-  if (format_bits == 32) {
-    float f;
-    const uint32_t b = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &b, sizeof f);
-    return f;
-  }
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
-}
-
 // How a math function behaves over a range, which decides whether its
 // range's ends (with the zeros inside) bound what it gives inside.
 enum class Shape {
@@ -218,7 +205,7 @@ Set eval_math_t(const std::string& fn, const Bound& bound, const std::vector<Set
   const math::Format format = format_of(fb);
   for_each_combination(vals, [&](const std::vector<uint64_t>& bits) {
     double x[3] = {0, 0, 0};
-    for (size_t i = 0; i < bits.size(); ++i) x[i] = to_double(bits[i], fb);
+    for (size_t i = 0; i < bits.size(); ++i) x[i] = float_value(bits[i], fb);
     const int alts = math::alternatives(f, x, flush, format);
     for (int alt = 0; alt < alts; ++alt) encs.push_back(math::enclose(f, x, kPrecision, alt, format));
   });

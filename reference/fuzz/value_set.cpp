@@ -17,24 +17,11 @@ uint64_t exponent_mask(unsigned bits) {
   return (sign_mask(bits) - 1) & ~((uint64_t{1} << m) - 1);
 }
 
-double as_double(uint64_t bits, unsigned format_bits) {
-  if (format_bits == 16) return half_to_double(static_cast<uint16_t>(bits));
-  if (format_bits == 32) {
-    float f;
-    const uint32_t b = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &b, sizeof f);
-    return f;
-  }
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d;
-}
-
 std::string show_float(__int128 key, unsigned format_bits) {
   const uint64_t b = float_bits(key, format_bits);
   char buf[64];
   std::snprintf(buf, sizeof buf, "0x%0*" PRIx64 " (%.9g)", static_cast<int>(format_bits / 4), b,
-                as_double(b, format_bits));
+                float_value(b, format_bits));
   return buf;
 }
 
@@ -85,6 +72,19 @@ __int128 float_key(uint64_t bits, unsigned format_bits) {
 uint64_t float_bits(__int128 key, unsigned format_bits) {
   if (key >= 0) return static_cast<uint64_t>(key);
   return static_cast<uint64_t>(-(key + 1)) | sign_mask(format_bits);
+}
+
+double float_value(uint64_t bits, unsigned format_bits) {
+  if (format_bits == 16) return half_to_double(static_cast<uint16_t>(bits));
+  if (format_bits == 32) {
+    float f;
+    const uint32_t b = static_cast<uint32_t>(bits);
+    std::memcpy(&f, &b, sizeof f);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d;
 }
 
 bool float_is_nan(uint64_t bits, unsigned format_bits) {

@@ -45,6 +45,8 @@ Set nan_set();
 __int128 float_key(uint64_t bits, unsigned format_bits);
 uint64_t float_bits(__int128 key, unsigned format_bits);
 bool float_is_nan(uint64_t bits, unsigned format_bits);
+// The value of a half, float or double pattern, exactly, as a double.
+double float_value(uint64_t bits, unsigned format_bits);
 
 // The set holding exactly the value of pattern BITS of element E (a NaN
 // pattern gives the NaN set).

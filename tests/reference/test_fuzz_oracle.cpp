@@ -71,6 +71,26 @@ struct Builder {
     n.bound = b;
     return add(n);
   }
+  // if (c) float constant THEN else float constant ELSE: the endif node.
+  int if_else(int c, uint32_t then_bits, uint32_t else_bits) {
+    Node head;
+    head.op = Op::If;
+    head.type = {kFloat, 1};
+    head.in = {c};
+    const int i = add(head);
+    Node els;
+    els.op = Op::Else;
+    els.type = {kFloat, 1};
+    els.block = i;
+    els.in = {constant({kFloat, 1}, {then_bits})};
+    add(els);
+    Node end;
+    end.op = Op::EndIf;
+    end.type = {kFloat, 1};
+    end.block = i;
+    end.in = {constant({kFloat, 1}, {else_bits})};
+    return add(end);
+  }
   std::vector<Set> eval(int ret, Rules rules = {}) {
     p.ret = ret;
     p.result = p.nodes[static_cast<size_t>(ret)].type;
@@ -161,25 +181,7 @@ TEST(FuzzOracle, UndecidedBranchLeavesTheLaneUnjudged) {
   Builder b({{kFloat, 1}, {kFloat, 1}}, {{fbits(1.0f)}, {fbits(near)}});
   const int s = b.call("sin", {kFloat, 1}, {b.arg(0)}, ulps(4));
   const int c = b.op(Op::Lt, {kInt, 1}, {s, b.arg(1)});
-  Node if_node;
-  if_node.op = Op::If;
-  if_node.type = {kFloat, 1};
-  if_node.in = {c};
-  const int i = b.add(if_node);
-  const int one = b.constant({kFloat, 1}, {fbits(1.0f)});
-  Node els;
-  els.op = Op::Else;
-  els.type = {kFloat, 1};
-  els.block = i;
-  els.in = {one};
-  b.add(els);
-  const int two = b.constant({kFloat, 1}, {fbits(2.0f)});
-  Node end;
-  end.op = Op::EndIf;
-  end.type = {kFloat, 1};
-  end.block = i;
-  end.in = {two};
-  const int e = b.add(end);
+  const int e = b.if_else(c, fbits(1.0f), fbits(2.0f));
   const Set r = b.eval(e)[0];
   EXPECT_FALSE(r.known());
   EXPECT_EQ(r.unknown, Unknown::Branch);
@@ -187,25 +189,7 @@ TEST(FuzzOracle, UndecidedBranchLeavesTheLaneUnjudged) {
 
 TEST(FuzzOracle, DecidedBranchTakesItsArm) {
   Builder b({{kInt, 1}}, {{0}});
-  Node if_node;
-  if_node.op = Op::If;
-  if_node.type = {kFloat, 1};
-  if_node.in = {b.arg(0)};
-  const int i = b.add(if_node);
-  const int one = b.constant({kFloat, 1}, {fbits(1.0f)});
-  Node els;
-  els.op = Op::Else;
-  els.type = {kFloat, 1};
-  els.block = i;
-  els.in = {one};
-  b.add(els);
-  const int two = b.constant({kFloat, 1}, {fbits(2.0f)});
-  Node end;
-  end.op = Op::EndIf;
-  end.type = {kFloat, 1};
-  end.block = i;
-  end.in = {two};
-  const Set r = b.eval(b.add(end))[0];
+  const Set r = b.eval(b.if_else(b.arg(0), fbits(1.0f), fbits(2.0f)))[0];
   ASSERT_TRUE(r.is_point());
   EXPECT_TRUE(contains(r, fbits(2.0f), kFloat));
 }
