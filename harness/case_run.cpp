@@ -37,13 +37,7 @@ CaseRun::Range CaseRun::range(uint64_t total) const {
 }
 
 FpRules CaseRun::fp_rules() const {
-  const DeviceInfo& d = device();
-  DeviceFp fp;
-  fp.embedded = d.embedded_profile;
-  fp.half = d.half_fp_config;
-  fp.single = d.single_fp_config;
-  fp.dbl = d.double_fp_config;
-  return clconform::fp_rules(session.programs.options(), fp);
+  return clconform::fp_rules(session.programs.options(), device().fp());
 }
 
 bool CaseRun::may_flush_denormals(unsigned elem_size) const { return fp_rules().may_flush(elem_size); }

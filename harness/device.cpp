@@ -174,6 +174,15 @@ std::string fp_config_names(cl_device_fp_config cfg) {
   return out.empty() ? "none" : out;
 }
 
+DeviceFp DeviceInfo::fp() const {
+  DeviceFp f;
+  f.embedded = embedded_profile;
+  f.half = half_fp_config;
+  f.single = single_fp_config;
+  f.dbl = double_fp_config;
+  return f;
+}
+
 json::Value DeviceInfo::to_json() const {
   json::Value v = json::Value::object();
   v["selector"] = selector;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fp_rules.hpp"
 #include "json.hpp"
 
 namespace clconform {
@@ -42,6 +43,8 @@ struct DeviceInfo {
   // The -cl-std option that selects the newest OpenCL C >= 2.0 the device
   // accepts; "" when it accepts none.
   std::string cl_std_2x_option() const;
+  // The floating-point configuration the build-option rules read (fp_rules.hpp).
+  DeviceFp fp() const;
   json::Value to_json() const;
 };
 

@@ -53,12 +53,7 @@ uint64_t number(const CliArgs& a, const std::string& name, uint64_t fallback, ui
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 ref::fuzz::Rules oracle_rules(const std::string& options, const DeviceInfo& d) {
-  DeviceFp fp;
-  fp.embedded = d.embedded_profile;
-  fp.half = d.half_fp_config;
-  fp.single = d.single_fp_config;
-  fp.dbl = d.double_fp_config;
-  const FpRules f = fp_rules(options, fp);
+  const FpRules f = fp_rules(options, d.fp());
   ref::fuzz::Rules r;
   r.flush_half = f.flush_half;
   r.flush_float = f.flush_float;
@@ -301,14 +296,33 @@ json::Value record_of(const ref::fuzz::Program& p, const Outcome& o, const Devic
   return r;
 }
 
-// The operation a node performs, as operations_used() names it; empty for
-// the nodes that only move values (arguments, constants, swizzles, vector
-// literals, as_type) or make blocks.
-std::string operation_of(const ref::fuzz::Program& p, int j) {
-  ref::fuzz::Program one = p;
-  one.nodes = {p.nodes[static_cast<size_t>(j)]};
-  const std::vector<std::string> ops = operations_used(one);
-  return ops.empty() || ops[0] == "as" ? std::string() : ops[0];
+// The node whose components node J moves (through swizzles and vector
+// literals of one part), or J itself.
+int behind_moves(const ref::fuzz::Program& p, int j) {
+  for (;;) {
+    const ref::fuzz::Node& x = p.nodes[static_cast<size_t>(j)];
+    if (!(x.op == ref::fuzz::Op::Swizzle || x.op == ref::fuzz::Op::Vec) || x.in.size() != 1) return j;
+    j = x.in[0];
+  }
+}
+
+// RECORD made known_fail on ENTRIES, its detail extended by WHY.
+void mark_known(json::Value& r, const std::vector<const KnownFailure*>& entries, const std::string& why) {
+  json::Value note;
+  json::Value list = json::Value::array();
+  for (const KnownFailure* e : entries) {
+    json::Value x;
+    x["entry"] = e->describe();
+    x["source"] = e->source;
+    x["reason"] = e->reason;
+    list.push_back(x);
+  }
+  note["entries"] = list;
+  note["check_status"] = "fail";
+  note["wrong_values"] = r.at("failed");
+  r["known_failure"] = note;
+  r["status"] = "known_fail";
+  r["detail"] = r.at("detail").as_string() + "; " + why;
 }
 
 // A failing record whose reduced kernel's last operation is one that
@@ -323,39 +337,20 @@ void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& 
   // An entry for this very program (suites/fuzz/known_failures.json).
   const CaseExcuses mine = known.for_case(d.name, d.driver_version, r.at("case").as_string(), p.build_options, false);
   if (!mine.empty()) {
-    json::Value note;
-    json::Value list = json::Value::array();
-    for (size_t i = 0; i < mine.size(); ++i) {
-      json::Value x;
-      x["entry"] = mine.entry(i).describe();
-      x["source"] = mine.entry(i).source;
-      x["reason"] = mine.entry(i).reason;
-      list.push_back(x);
-    }
-    note["entries"] = list;
-    note["check_status"] = "fail";
-    note["wrong_values"] = r.at("failed");
-    r["known_failure"] = note;
-    r["status"] = "known_fail";
-    r["detail"] = r.at("detail").as_string() + "; a known failure entered for this program";
+    std::vector<const KnownFailure*> entries;
+    for (size_t i = 0; i < mine.size(); ++i) entries.push_back(&mine.entry(i));
+    mark_known(r, entries, "a known failure entered for this program");
     return;
   }
-  int last = p.ret;
-  while (p.nodes[static_cast<size_t>(last)].op == ref::fuzz::Op::Swizzle ||
-         p.nodes[static_cast<size_t>(last)].op == ref::fuzz::Op::Vec) {
-    if (p.nodes[static_cast<size_t>(last)].in.size() != 1) break;
-    last = p.nodes[static_cast<size_t>(last)].in[0];
-  }
-  const std::string op = operation_of(p, last);
-  if (op.empty()) return;
+  const int last = behind_moves(p, p.ret);
+  const std::string op = operation_name(p.nodes[static_cast<size_t>(last)]);
+  if (op.empty() || op == "as") return;  // as_type only moves bits
   const auto entries = known.for_builtin(d.name, d.driver_version, op, p.build_options);
   if (entries.empty()) return;
   for (int i : p.nodes[static_cast<size_t>(last)].in) {
-    // The operation that computed the operand, through the nodes that only
-    // move its components (a 3-vector cannot be a kernel's result).
-    while (p.nodes[static_cast<size_t>(i)].op == ref::fuzz::Op::Swizzle ||
-           (p.nodes[static_cast<size_t>(i)].op == ref::fuzz::Op::Vec && p.nodes[static_cast<size_t>(i)].in.size() == 1))
-      i = p.nodes[static_cast<size_t>(i)].in[0];
+    // The operation that computed the operand (a 3-vector cannot be a
+    // kernel's result).
+    i = behind_moves(p, i);
     const ref::fuzz::Node& operand = p.nodes[static_cast<size_t>(i)];
     if (operand.op == ref::fuzz::Op::Arg || operand.op == ref::fuzz::Op::Const) continue;
     if (operand.type.width == 3) return;
@@ -371,23 +366,8 @@ void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& 
       return;
     }
   }
-  json::Value note;
-  json::Value list = json::Value::array();
-  for (const KnownFailure* e : entries) {
-    json::Value x;
-    x["entry"] = e->describe();
-    x["source"] = e->source;
-    x["reason"] = e->reason;
-    list.push_back(x);
-  }
-  note["entries"] = list;
-  note["check_status"] = "fail";
-  note["wrong_values"] = r.at("failed");
-  note["builtin"] = op;
-  r["known_failure"] = note;
-  r["status"] = "known_fail";
-  r["detail"] = r.at("detail").as_string() + "; the reduced kernel's " + op +
-                " made the wrong value from right operands: a known failure on this device";
+  mark_known(r, entries, "the reduced kernel's " + op + " made the wrong value from right operands: a known failure on this device");
+  r["known_failure"]["builtin"] = op;
 }
 
 int replay(const CliArgs& a) {

@@ -101,23 +101,27 @@ json::Value program_for_item(const json::Value& v, size_t item) {
   return json::Value(std::move(o));
 }
 
+std::string operation_name(const Node& x) {
+  switch (x.op) {
+    case Op::Arg: case Op::Const: case Op::Swizzle: case Op::Vec: case Op::If: case Op::Else:
+    case Op::EndIf: case Op::Loop: case Op::Iter: case Op::EndLoop:
+      return "";
+    case Op::Call: return x.fn;
+    case Op::Convert: {
+      std::string n = "convert_" + ref::fuzz::type_name(x.type);
+      if (x.sat) n += "_sat";
+      if (!x.round.empty()) n += "_" + x.round;
+      return n;
+    }
+    default: return ref::fuzz::op_name(x.op);
+  }
+}
+
 std::vector<std::string> operations_used(const ref::fuzz::Program& p) {
   std::vector<std::string> ops;
   for (const Node& x : p.nodes) {
-    switch (x.op) {
-      case Op::Arg: case Op::Const: case Op::Swizzle: case Op::Vec: case Op::If: case Op::Else:
-      case Op::EndIf: case Op::Loop: case Op::Iter: case Op::EndLoop:
-        break;
-      case Op::Call: ops.push_back(x.fn); break;
-      case Op::Convert: {
-        std::string n = "convert_" + ref::fuzz::type_name(x.type);
-        if (x.sat) n += "_sat";
-        if (!x.round.empty()) n += "_" + x.round;
-        ops.push_back(n);
-        break;
-      }
-      default: ops.push_back(ref::fuzz::op_name(x.op));
-    }
+    std::string n = operation_name(x);
+    if (!n.empty()) ops.push_back(std::move(n));
   }
   std::sort(ops.begin(), ops.end());
   ops.erase(std::unique(ops.begin(), ops.end()), ops.end());

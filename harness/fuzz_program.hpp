@@ -17,6 +17,11 @@ ref::fuzz::Program program_from_json(const json::Value& v);
 // as SIMD lanes runs the reduced kernel the same way.
 json::Value program_for_item(const json::Value& v, size_t item);
 
+// The operation a node performs ("add", "convert_int4_sat_rtz", "sin");
+// empty for the nodes that only move values (arguments, constants,
+// swizzles, vector literals) or make blocks.
+std::string operation_name(const ref::fuzz::Node& x);
+
 // The built-ins and operators a program uses, sorted, without repeats
 // ("add", "convert_int4_sat_rtz", "sin"): the names known-failure entries
 // are matched with.

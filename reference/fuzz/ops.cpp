@@ -23,7 +23,6 @@ math::Format format_of(unsigned bits) {
   return bits == 16 ? math::Format::Half : bits == 64 ? math::Format::Double : math::Format::Float;
 }
 
-uint64_t quiet_nan(unsigned bits) { return bits == 16 ? Half::quiet_nan_bits : bits == 32 ? Float::quiet_nan_bits : Double::quiet_nan_bits; }
 uint64_t infinity_bits(unsigned bits) { return bits == 16 ? Half::infinity_bits : bits == 32 ? Float::infinity_bits : Double::infinity_bits; }
 
 // How a math function behaves over a range, which decides whether its
@@ -79,7 +78,7 @@ __int128 key_of_double(double v, unsigned format_bits) {
 // S is too wide.
 bool values_of(const Set& s, const Elem& e, bool corners, bool flush_zeros, uint64_t limit, std::vector<uint64_t>* out) {
   out->clear();
-  if (s.nan) out->push_back(quiet_nan(e.bits));
+  if (s.nan) out->push_back(quiet_nan_bits(e.bits));
   if (s.num) {
     if (count(s, limit) <= limit) {
       for (__int128 k = s.lo; k <= s.hi; ++k) out->push_back(e.is_float ? float_bits(k, e.bits) : int_bits(k, e));

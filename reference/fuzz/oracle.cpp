@@ -80,7 +80,7 @@ std::vector<std::vector<uint64_t>> Oracle::known_values(size_t item) const {
     for (const Set& s : v[j]) {
       const Elem& e = x.type.elem;
       if (s.known() && s.nan && !s.num) {
-        bits.push_back(e.bits == 16 ? 0x7e00u : e.bits == 32 ? 0x7fc00000u : 0x7ff8000000000000ull);
+        bits.push_back(quiet_nan_bits(e.bits));
       } else if (s.is_point()) {
         bits.push_back(e.is_float ? float_bits(s.lo, e.bits) : int_bits(s.lo, e));
       } else {

@@ -74,6 +74,10 @@ uint64_t float_bits(__int128 key, unsigned format_bits) {
   return static_cast<uint64_t>(-(key + 1)) | sign_mask(format_bits);
 }
 
+uint64_t quiet_nan_bits(unsigned format_bits) {
+  return exponent_mask(format_bits) | (uint64_t{1} << (mantissa_bits(format_bits) - 1));
+}
+
 double float_value(uint64_t bits, unsigned format_bits) {
   if (format_bits == 16) return half_to_double(static_cast<uint16_t>(bits));
   if (format_bits == 32) {

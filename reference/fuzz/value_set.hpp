@@ -45,6 +45,8 @@ Set nan_set();
 __int128 float_key(uint64_t bits, unsigned format_bits);
 uint64_t float_bits(__int128 key, unsigned format_bits);
 bool float_is_nan(uint64_t bits, unsigned format_bits);
+// The default quiet NaN of a 16-, 32- or 64-bit float format.
+uint64_t quiet_nan_bits(unsigned format_bits);
 // The value of a half, float or double pattern, exactly, as a double.
 double float_value(uint64_t bits, unsigned format_bits);
 
