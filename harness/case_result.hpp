@@ -43,6 +43,12 @@ struct Mismatch {
   // lists the kinds: "accepted_illegal" for an illegal program that built).
   std::optional<WrongBits> bits = std::nullopt;
   std::string edge = {};
+  // The value's edge case, if any, is not named (a `clconform fuzz` finding:
+  // its oracle judges intervals and names no edge cases). An entry's edge
+  // condition then stands aside where the entry scopes its values otherwise
+  // (an input or expected condition, or kinds without wrong_value); an entry
+  // scoped by its edge alone describes no such value.
+  bool edge_unnamed = false;
   std::string kind = {};
   // Which result of a built-in with several the value is (math: the
   // output's judge, such as "lgamma_r.sign"); empty where there is one.

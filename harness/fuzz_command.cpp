@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include "fuzz_program.hpp"
 #include "known_failures.hpp"
 #include "program_cache.hpp"
+#include "reference/fuzz/common_geometric.hpp"
 #include "reference/fuzz/oracle.hpp"
 #include "repro.hpp"
 #include "results_file.hpp"
@@ -150,14 +152,15 @@ json::Value with_known_values(const json::Value& program, const ref::fuzz::Rules
 // every work-item) while a smaller variant still gives a wrong value;
 // returns the smallest, or null when those inputs alone do not fail.
 json::Value reduce(Target& t, const FuzzGenerator& gen, const json::Value& program, size_t item,
-                   const ref::fuzz::Rules& rules, double seconds) {
+                   const ref::fuzz::Rules& rules, double seconds, bool build_failure) {
   json::Value cur = program_for_item(program, item);
-  // A variant fails the same way when it runs and gives a wrong value; one
-  // that does not build or that the oracle refuses is no reduction.
+  // A variant fails the same way when it runs and gives a wrong value (or,
+  // reducing a kernel that did not build, when it does not build either);
+  // one that does not build or that the oracle refuses is no reduction.
   auto fails = [&](const json::Value& v) {
     try {
       const Outcome o = try_program(t, program_from_json(v), rules);
-      return o.launch.ran && o.wrong > 0;
+      return build_failure ? !o.launch.built : o.launch.ran && o.wrong > 0;
     } catch (const json::ParseError&) {
       return false;
     } catch (const std::invalid_argument&) {
@@ -325,12 +328,127 @@ void mark_known(json::Value& r, const std::vector<const KnownFailure*>& entries,
   r["detail"] = r.at("detail").as_string() + "; " + why;
 }
 
+// The letter known-failure entries read an element's values by
+// (known_failures.hpp: h f d for floats, i u for integers).
+char format_letter(const ref::fuzz::Elem& e) {
+  if (e.is_float) return e.bits == 16 ? 'h' : e.bits == 32 ? 'f' : 'd';
+  return e.is_signed ? 'i' : 'u';
+}
+
+// One pattern standing for set S: its single value, the NaN, or the middle
+// of its range (in key order, which for a float is the middle in ulps).
+uint64_t representative(const ref::fuzz::Set& s, const ref::fuzz::Elem& e) {
+  if (!s.num) return ref::fuzz::quiet_nan_bits(e.bits);
+  const __int128 mid = s.lo + (s.hi - s.lo) / 2;
+  return e.is_float ? ref::fuzz::float_bits(mid, e.bits) : ref::fuzz::int_bits(mid, e);
+}
+
+// Component C of node J's value, followed back through the swizzles and
+// one-part vector literals behind_moves() walks: the node it is a
+// component of, and which.
+std::pair<int, unsigned> component_behind(const ref::fuzz::Program& p, int j, unsigned c) {
+  for (;;) {
+    const ref::fuzz::Node& x = p.nodes[static_cast<size_t>(j)];
+    if (x.op == ref::fuzz::Op::Swizzle) {
+      c = x.comps.at(c);
+    } else if (x.op == ref::fuzz::Op::Vec && x.in.size() == 1) {
+      if (p.nodes[static_cast<size_t>(x.in[0])].type.width == 1) c = 0;  // a scalar replicated
+    } else {
+      return {j, c};
+    }
+    j = x.in[0];
+  }
+}
+
+// The wrong values of the reduced program P, each traced back to the
+// component of node LAST (the reduced kernel's last operation) that made
+// it, as the suites describe theirs to the known-failure entries: that
+// component's operands (DEVICE_VALUES: what the device computed for an
+// operand node, made the kernel's result, item by item; an argument's or a
+// constant's own value; the same component of an operand as wide as LAST,
+// for an operation component by component; every component otherwise, as
+// suites/builtin_sweep does), the device's value, the middle of the
+// oracle's set as the expected value and its distance from the device's in
+// ulps. False when one cannot be described so.
+bool wrong_values_of(Target& t, const ref::fuzz::Program& p, int last, const ref::fuzz::Rules& rules,
+                     const std::map<int, std::vector<uint64_t>>& device_values, std::vector<Mismatch>* out) {
+  const FuzzLaunch run = launch_fuzz_program(t.context, t.handle.device, t.queue, p, p.build_options);
+  if (!run.ran) return false;
+  const ref::fuzz::Oracle oracle(p, rules);
+  const ref::fuzz::Node& x = p.nodes[static_cast<size_t>(last)];
+  const ref::fuzz::Elem& re = p.result.elem;
+  const bool componentwise = !ref::fuzz::is_geometric(x.fn);
+  const ref::fuzz::Elem& in = p.nodes[static_cast<size_t>(x.in.at(0))].type.elem;
+  const unsigned w = p.result.width;
+  for (size_t item = 0; item < p.items; ++item) {
+    const auto sets = oracle.evaluate_all(item);
+    for (unsigned c = 0; c < w; ++c) {
+      const ref::fuzz::Set& want = sets[static_cast<size_t>(p.ret)][c];
+      const uint64_t got = run.out[item * w + c];
+      if (!want.known() || ref::fuzz::contains(want, got, re)) continue;
+      const auto [node, k] = component_behind(p, p.ret, c);
+      if (node != last) return false;
+      // The overload's width: a geometric built-in's is its operands'.
+      const unsigned n = componentwise ? x.type.width : p.nodes[static_cast<size_t>(x.in[0])].type.width;
+      WrongBits wb{format_letter(in), format_letter(re), in.bits / 8, re.bits / 8, n, {}, got, representative(want, re)};
+      for (int i : x.in) {
+        const auto& operand = sets[static_cast<size_t>(i)];
+        const auto dv = device_values.find(i);
+        const bool one = componentwise && operand.size() == x.type.width;
+        for (size_t m = one ? k : 0; m < (one ? k + 1 : operand.size()); ++m) {
+          const ref::fuzz::Set& v = operand[m];
+          if (dv != device_values.end()) {
+            wb.inputs.push_back(dv->second.at(item * operand.size() + m));
+          } else if (v.known() && v.nan && !v.num) {
+            wb.inputs.push_back(ref::fuzz::quiet_nan_bits(in.bits));
+          } else if (v.is_point()) {
+            wb.inputs.push_back(in.is_float ? ref::fuzz::float_bits(v.lo, in.bits) : ref::fuzz::int_bits(v.lo, in));
+          } else {
+            return false;
+          }
+        }
+      }
+      Mismatch m;
+      m.index = item;
+      m.lane = static_cast<int>(c);
+      m.edge_unnamed = true;
+      if (re.is_float) {
+        m.ulp = ref::fuzz::float_is_nan(got, re.bits) || !want.num
+                    ? HUGE_VAL
+                    : std::abs(static_cast<double>(ref::fuzz::float_key(got, re.bits) -
+                                                   ref::fuzz::float_key(wb.expected, re.bits)));
+      }
+      m.bits = std::move(wb);
+      out->push_back(std::move(m));
+    }
+  }
+  return true;
+}
+
+// The known-failure entries that name operation OP for this device. A
+// conversion with a rounding mode is also described by the entries of its
+// plain name, as a suite's conversion case holds every rounding mode.
+std::vector<const KnownFailure*> entries_for(const KnownFailures& known, const DeviceInfo& d, const std::string& op,
+                                             const std::string& options) {
+  auto entries = known.for_builtin(d.name, d.driver_version, op, options);
+  for (const char* mode : {"_rte", "_rtz", "_rtp", "_rtn"}) {
+    if (op.rfind("convert_", 0) != 0 || op.size() < 4 || op.compare(op.size() - 4, 4, mode) != 0) continue;
+    for (const KnownFailure* e : known.for_builtin(d.name, d.driver_version, op.substr(0, op.size() - 4), options)) {
+      if (std::find(entries.begin(), entries.end(), e) == entries.end()) entries.push_back(e);
+    }
+  }
+  return entries;
+}
+
 // A failing record whose reduced kernel's last operation is one that
-// known-failure entries name for this device, and whose operands the device
-// computed right (each, made the kernel's result, passes): that operation
-// made the wrong value from right operands, which is what the entries
-// describe, so the record is known_fail. Otherwise the record stays fail:
-// the defect may lie in another operation, or between them.
+// known-failure entries name for this device, whose operands the device
+// computed right (each, made the kernel's result, passes), and each of whose
+// wrong values (the operation made the result) an entry describes, by the
+// conditions the suites' wrong values meet (wrong_values_of): that
+// operation made those wrong values from right operands, which is what the
+// entries describe, so the record is known_fail. Otherwise the record
+// stays fail: the defect may lie in another operation, between them, or
+// beyond what the entries describe.
 void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& d, const json::Value& small,
                   Target& t, const FuzzGenerator& gen, const ref::fuzz::Rules& rules) {
   const ref::fuzz::Program p = program_from_json(small);
@@ -345,8 +463,9 @@ void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& 
   const int last = behind_moves(p, p.ret);
   const std::string op = operation_name(p.nodes[static_cast<size_t>(last)]);
   if (op.empty() || op == "as") return;  // as_type only moves bits
-  const auto entries = known.for_builtin(d.name, d.driver_version, op, p.build_options);
+  const auto entries = entries_for(known, d, op, p.build_options);
   if (entries.empty()) return;
+  std::map<int, std::vector<uint64_t>> device_values;
   for (int i : p.nodes[static_cast<size_t>(last)].in) {
     // The operation that computed the operand (a 3-vector cannot be a
     // kernel's result).
@@ -362,11 +481,51 @@ void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& 
       o["source"] = gen.print(variant);
       const Outcome check = try_program(t, program_from_json(json::Value(o)), rules);
       if (!check.launch.ran || check.wrong > 0) return;
+      device_values[i] = check.launch.out;
     } catch (const std::exception&) {
       return;
     }
   }
-  mark_known(r, entries, "the reduced kernel's " + op + " made the wrong value from right operands: a known failure on this device");
+  std::vector<Mismatch> wrong;
+  try {
+    if (!wrong_values_of(t, p, last, rules, device_values, &wrong) || wrong.empty()) return;
+  } catch (const std::exception&) {
+    return;
+  }
+  const CaseExcuses excuses(entries, false);
+  std::vector<const KnownFailure*> used;
+  for (const Mismatch& m : wrong) {
+    const int i = excuses.cover(m);
+    if (i < 0) return;
+    const KnownFailure* e = &excuses.entry(static_cast<size_t>(i));
+    if (std::find(used.begin(), used.end(), e) == used.end()) used.push_back(e);
+  }
+  mark_known(r, used, "the reduced kernel's " + op + " made " + std::to_string(wrong.size()) +
+                          " wrong values from right operands, each described by a known-failure entry for this device");
+  r["known_failure"]["builtin"] = op;
+}
+
+// A kernel that did not build, reduced to one that still does not: when
+// its last operation is a built-in for which a known-failure entry of kind
+// build_failure applies on this device (at that overload's width, where the
+// entry names widths), the record is known_fail; otherwise it stays an
+// error.
+void settle_unbuilt(json::Value& r, const KnownFailures& known, const DeviceInfo& d, const json::Value& small) {
+  const ref::fuzz::Program p = program_from_json(small);
+  const ref::fuzz::Node& x = p.nodes[static_cast<size_t>(behind_moves(p, p.ret))];
+  const std::string op = operation_name(x);
+  if (op.empty()) return;
+  const auto entries = entries_for(known, d, op, p.build_options);
+  Mismatch m;
+  m.kind = "build_failure";
+  m.edge_unnamed = true;
+  const unsigned n = ref::fuzz::is_geometric(x.fn) ? p.nodes[static_cast<size_t>(x.in.at(0))].type.width : x.type.width;
+  m.bits = WrongBits{'u', 'u', 4, 4, n, {}, 0, 0};
+  const CaseExcuses excuses(entries, false);
+  const int i = excuses.cover(m);
+  if (i < 0) return;
+  mark_known(r, {&excuses.entry(static_cast<size_t>(i))},
+             "the reduced kernel, whose last operation is " + op + ", does not build either: a known failure on this device");
   r["known_failure"]["builtin"] = op;
 }
 
@@ -479,14 +638,17 @@ int fuzz_command(const std::vector<std::string>& args, const std::string& comman
         r["detail"] = std::string("the oracle cannot evaluate this program: ") + e.what();
         r["source"] = p.source;
       }
-      if (o.wrong) {
+      const bool unbuilt = !o.launch.built && r.at("status").as_string() == "error";
+      if (o.wrong || unbuilt) {
         ++failing;
         const std::string file = out + "/reproducers/fuzz-s" + std::to_string(seed) + "-" + std::to_string(p.index) + ".json";
         json::Value small = a.has("no-reduce") ? json::Value() : reduce(t, gen, v, o.first_wrong_item, rules,
-                                                  std::max(kReduceLeast, std::min(kReduceSeconds, seconds - since(t0))));
+                                                  std::max(kReduceLeast, std::min(kReduceSeconds, seconds - since(t0))),
+                                                  unbuilt);
         const bool shrunk = !small.is_null();
         write_file_atomically(file, (shrunk ? small : v).dump() + "\n");
-        if (shrunk) settle_known(r, known, d, small, t, gen, rules);
+        if (shrunk && unbuilt) settle_unbuilt(r, known, d, small);
+        if (shrunk && !unbuilt) settle_known(r, known, d, small, t, gen, rules);
         if (shrunk) {
           ++reduced;
           r["source"] = small.at("source").as_string();

@@ -26,9 +26,18 @@ Bound bound_of(const json::Value& v) {
   } else if (v.has("ulp")) {
     b.kind = Bound::Kind::Ulps;
     b.ulps = v.at("ulp").as_double();
+  } else if (v.has("abs")) {
+    b.kind = Bound::Kind::Absolute;
+    b.absolute = v.at("abs_decimal").as_string();
+  } else if (v.has("abs_max_sq")) {
+    b.kind = Bound::Kind::MaxSquared;
+    b.k = v.at("abs_max_sq").as_double();
+    b.eps_log2 = static_cast<int>(v.at("eps_log2").as_int());
   } else {
-    throw json::ParseError("a bound is none of exact, cr, ulp: " + v.dump());
+    throw json::ParseError("a bound is none of exact, cr, ulp, abs, abs_max_sq: " + v.dump());
   }
+  b.squares_may_underflow = v.get("squares_may_underflow").kind() == json::Value::Kind::Bool &&
+                            v.get("squares_may_underflow").as_bool();
   return b;
 }
 

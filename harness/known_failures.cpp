@@ -326,7 +326,13 @@ int CaseExcuses::cover(const Mismatch& m) const {
     if (!e.widths.empty() &&
         (!m.bits || std::find(e.widths.begin(), e.widths.end(), m.bits->width) == e.widths.end()))
       continue;
-    if (!e.edge.empty() && (m.edge.empty() || !glob_match(e.edge, m.edge))) continue;
+    if (!e.edge.empty()) {
+      if (m.edge_unnamed) {
+        if (!e.has_inputs && !e.has_expected && (e.kinds & (1u << kWrongValue))) continue;
+      } else if (m.edge.empty() || !glob_match(e.edge, m.edge)) {
+        continue;
+      }
+    }
     if (!names_output(e, m.output_name)) continue;
     if (e.max_ulp >= 0 && !(m.ulp >= 0 && m.ulp <= e.max_ulp)) continue;
     if (e.has_inputs) {

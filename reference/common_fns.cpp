@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "reference/format_convert.hpp"
+#include "reference/ulp.hpp"
 
 namespace clconform::ref::common {
 namespace {
@@ -109,6 +110,23 @@ Mpfr smoothstep(typename F::Bits e0, typename F::Bits e1, typename F::Bits x) {
   return mul(mul(t, t, q), three_minus, kPrecision);
 }
 
+template <typename F>
+bool mix_attainable(typename F::Bits x, typename F::Bits y, typename F::Bits a, const Mpfr& tol) {
+  const mpfr_prec_t p = exact_precision<F>();
+  const Mpfr X = exact<F>(x), d = sub(exact<F>(y), X, p), da = mul(d, exact<F>(a), p), res = add(X, da, p);
+  if (d.abs() > Mpfr::from_bits<F>(F::max_finite_bits)) return false;
+  const Mpfr e = add(add(mul(ulp_of<F>(d), exact<F>(a), p), ulp_of<F>(da), p), ulp_of<F>(res), p).scaled_by_pow2(-1);
+  return e <= tol;
+}
+
+template <typename F>
+bool smoothstep_judgeable(typename F::Bits e0, typename F::Bits e1, typename F::Bits x) {
+  if (!is_finite<F>(e0) || !is_finite<F>(e1) || !is_finite<F>(x) || !(val<F>(e0) < val<F>(e1))) return false;
+  const mpfr_prec_t p = exact_precision<F>();
+  const Mpfr big = Mpfr::from_bits<F>(F::max_finite_bits), E0 = exact<F>(e0);
+  return sub(exact<F>(x), E0, p).abs() <= big && sub(exact<F>(e1), E0, p).abs() <= big;
+}
+
 #define CLCONFORM_COMMON_FORMAT(F)                                               \
   template F::Bits flush<F>(F::Bits);                                            \
   template bool clamp_defined<F>(F::Bits, F::Bits);                              \
@@ -120,7 +138,9 @@ Mpfr smoothstep(typename F::Bits e0, typename F::Bits e1, typename F::Bits x) {
   template Mpfr degrees<F>(F::Bits);                                             \
   template Mpfr radians<F>(F::Bits);                                             \
   template Mpfr mix<F>(F::Bits, F::Bits, F::Bits);                               \
-  template Mpfr smoothstep<F>(F::Bits, F::Bits, F::Bits);
+  template Mpfr smoothstep<F>(F::Bits, F::Bits, F::Bits);                        \
+  template bool mix_attainable<F>(F::Bits, F::Bits, F::Bits, const Mpfr&);       \
+  template bool smoothstep_judgeable<F>(F::Bits, F::Bits, F::Bits);
 
 CLCONFORM_COMMON_FORMAT(Half)
 CLCONFORM_COMMON_FORMAT(Float)

@@ -52,6 +52,22 @@ Mpfr mix(typename F::Bits x, typename F::Bits y, typename F::Bits a);
 template <typename F>
 Mpfr smoothstep(typename F::Bits e0, typename F::Bits e1, typename F::Bits x);
 
+// Whether mix's defining expression x + (y - x) * a, each operation
+// correctly rounded in F, can meet the absolute tolerance TOL: its rounding
+// errors are at most half an ulp of y - x (scaled by a), of the product and
+// of the result. Where they cannot, the tolerance is out of reach of any
+// implementation of the spec's own formula, and the value is not judged.
+// Finite operands.
+template <typename F>
+bool mix_attainable(typename F::Bits x, typename F::Bits y, typename F::Bits a, const Mpfr& tol);
+
+// Whether smoothstep(e0, e1, x) is defined and its defining expression
+// computable: finite operands ("undefined if edge0 >= edge1"; infinite ones
+// make the quotient inf/inf or finite/inf), e0 < e1, and the differences
+// x - e0 and e1 - e0 within the format's range.
+template <typename F>
+bool smoothstep_judgeable(typename F::Bits e0, typename F::Bits e1, typename F::Bits x);
+
 // The bits with a subnormal flushed to a zero of its sign (7.5.3); others unchanged.
 template <typename F>
 typename F::Bits flush(typename F::Bits b);

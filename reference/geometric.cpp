@@ -74,6 +74,39 @@ std::vector<typename F::Bits> normalize_infinite_replacement(const typename F::B
   return v;
 }
 
+template <typename F>
+bool nan_with_infinity(const typename F::Bits* p0, const typename F::Bits* p1, unsigned n) {
+  bool nan = false, inf = false;
+  const Mpfr fmax = Mpfr::from_bits<F>(F::max_finite_bits);
+  for (unsigned i = 0; i < n; ++i) {
+    nan = nan || is_nan<F>(p0[i]) || (p1 && is_nan<F>(p1[i]));
+    inf = inf || is_inf<F>(p0[i]) || (p1 && is_inf<F>(p1[i]));
+    if (p1 && is_finite<F>(p0[i]) && is_finite<F>(p1[i]))
+      inf = inf || sub(exact<F>(p0[i]), exact<F>(p1[i]), exact_precision<F>()).abs() > fmax;
+  }
+  return nan && inf;
+}
+
+template <typename F>
+bool squares_in_range(const typename F::Bits* p0, const typename F::Bits* p1, unsigned n) {
+  Mpfr s;
+  if (p1) {
+    const Mpfr d = distance<F>(p0, p1, n);
+    s = mul(d, d, 2 * kPrecision);
+  } else {
+    s = sum_of_squares<F>(p0, n);
+  }
+  return !s.is_nan() && s <= Mpfr::from_bits<F>(F::max_finite_bits) && s >= Mpfr::from_bits<F>(F::min_normal_bits);
+}
+
+template <typename F>
+bool max_sq_judgeable(const Mpfr& max_abs, const Mpfr& tol, double k, bool flush) {
+  if (!max_abs.is_finite()) return false;
+  if (mul(max_abs, max_abs, 2 * F::precision + 8) > Mpfr::from_bits<F>(F::max_finite_bits)) return false;
+  const Mpfr grain = Mpfr::pow2(flush ? F::emin : F::subnormal_exponent).scaled_by_pow2(-1);
+  return !(tol < mul(grain, Mpfr(k, 64), 128));
+}
+
 #define CLCONFORM_GEOMETRIC_FORMAT(F)                                                      \
   template Mpfr max_abs<F>(const std::vector<const F::Bits*>&, unsigned);                  \
   template Mpfr dot<F>(const F::Bits*, const F::Bits*, unsigned);                          \
@@ -82,7 +115,10 @@ std::vector<typename F::Bits> normalize_infinite_replacement(const typename F::B
   template Mpfr length<F>(const F::Bits*, unsigned);                                       \
   template Mpfr distance<F>(const F::Bits*, const F::Bits*, unsigned);                     \
   template Mpfr normalize<F>(const F::Bits*, unsigned, unsigned);                          \
-  template std::vector<F::Bits> normalize_infinite_replacement<F>(const F::Bits*, unsigned);
+  template std::vector<F::Bits> normalize_infinite_replacement<F>(const F::Bits*, unsigned); \
+  template bool nan_with_infinity<F>(const F::Bits*, const F::Bits*, unsigned);            \
+  template bool squares_in_range<F>(const F::Bits*, const F::Bits*, unsigned);             \
+  template bool max_sq_judgeable<F>(const Mpfr&, const Mpfr&, double, bool);
 
 CLCONFORM_GEOMETRIC_FORMAT(Half)
 CLCONFORM_GEOMETRIC_FORMAT(Float)

@@ -54,4 +54,25 @@ Mpfr normalize(const typename F::Bits* p, unsigned n, unsigned i);
 template <typename F>
 std::vector<typename F::Bits> normalize_infinite_replacement(const typename F::Bits* p, unsigned n);
 
+// A NaN and an infinity among the components of p0 (of p0 - p1 where P1 is
+// given; a difference beyond the largest finite value counts as infinite):
+// there length and distance are not judged, since sqrt of the sum of squares
+// gives a NaN while a length computed without overflow as 7.5.1 asks follows
+// hypot, +inf whatever the NaN (C99 F.9.4.3).
+template <typename F>
+bool nan_with_infinity(const typename F::Bits* p0, const typename F::Bits* p1, unsigned n);
+
+// Whether the exact sum of squares of p0 (of p0 - p1) lies within [MIN, MAX]
+// of F, where the defining formula neither overflows nor underflows.
+template <typename F>
+bool squares_in_range(const typename F::Bits* p0, const typename F::Bits* p1, unsigned n);
+
+// Whether dot or cross can be held to the tolerance TOL = max * max * K *
+// EPS (MAX_ABS the largest operand magnitude): max * max within the format's
+// range, and TOL at least K halves of the spacing of the format's smallest
+// values (the subnormal spacing, or MIN's where subnormals flush), which is
+// what a sequence of K rounded operations may lose.
+template <typename F>
+bool max_sq_judgeable(const Mpfr& max_abs, const Mpfr& tol, double k, bool flush);
+
 }  // namespace clconform::ref::geometric

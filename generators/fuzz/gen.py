@@ -158,7 +158,8 @@ class Builder:
             if kind(t) == 'uint':
                 makers += [(self.op_arith, 5)]
         else:
-            makers += [(self.op_arith, 6), (self.op_neg, 1), (self.op_math, 12)]
+            makers += [(self.op_arith, 6), (self.op_neg, 1), (self.op_math, 12), (self.op_common, 4),
+                       (self.op_geometric, 3)]
         while True:
             j = weighted(self.rng, makers)(t, depth)
             if j is not None:
@@ -258,6 +259,57 @@ class Builder:
         fn = fns[self.rng.randrange(len(fns))]
         ins = self.operands(t, depth, program.MATH_FNS[fn])
         return self.emit('call', t, ins, fn=fn, bound=bounds.bound(fn, elem_of(t), self.options))
+
+    def float_const(self, t, x):
+        """A constant of float type T with X in every component."""
+        return self.const(t, [inputs.float_pattern(x, program.bits(elem_of(t)))] * width(t))
+
+    def ordered_pair(self, t, depth):
+        """fmin(u, v) and fmax(u, v) of one pair: bounds with lo <= hi
+        whenever neither is NaN (clamp and smoothstep are undefined otherwise)."""
+        u, v = self.operands(t, depth, 2)
+        e = elem_of(t)
+        lo = self.emit('call', t, [u, v], fn='fmin', bound=bounds.bound('fmin', e, self.options))
+        hi = self.emit('call', t, [u, v], fn='fmax', bound=bounds.bound('fmax', e, self.options))
+        return lo, hi
+
+    def op_common(self, t, depth):
+        e, n = elem_of(t), width(t)
+        fns = [f for f in program.COMMON_FORMS if bounds.fn_bound(f, e, n, self.options)]
+        fn = fns[self.rng.randrange(len(fns))]
+        forms = [f for f in program.COMMON_FORMS[fn] if n > 1 or 's' not in f]
+        form = forms[self.rng.randrange(len(forms))]
+        types = [t if k == 'g' else e for k in form]
+        if fn == 'clamp':
+            lo, hi = self.ordered_pair(types[1], depth)
+            ins = [self.operand(t, depth), lo, hi]
+        elif fn == 'smoothstep':
+            lo, hi = self.ordered_pair(types[0], depth)
+            ins = [lo, hi, self.operand(t, depth)]
+        elif fn == 'mix':
+            # a in [0, 1], where mix is defined: clamp(z, 0.0, 1.0).
+            a = types[2]
+            z = self.emit('call', a, [self.operand(a, depth), self.float_const(a, 0.0), self.float_const(a, 1.0)],
+                          fn='clamp', bound=bounds.fn_bound('clamp', e, width(a), self.options))
+            ins = self.operands(t, depth, 2) + [z]
+        else:
+            ins = [self.operand(x, depth) for x in types]
+        return self.emit('call', t, ins, fn=fn, bound=bounds.fn_bound(fn, e, n, self.options))
+
+    def op_geometric(self, t, depth):
+        e, n = elem_of(t), width(t)
+        cands = []
+        for g in program.GEOMETRIC.values():
+            widths = [m for m in g.widths if (g.result == 's' and n == 1) or (g.result == 'v' and m == n)]
+            for m in widths:
+                if e in g.types and bounds.fn_bound(g.name, e, m, self.options):
+                    cands.append((g, m))
+        if not cands:
+            return None
+        g, m = cands[self.rng.randrange(len(cands))]
+        a = type_name(e, m)
+        return self.emit('call', t, self.operands(a, depth, len(g.args)), fn=g.name,
+                         bound=bounds.fn_bound(g.name, e, m, self.options))
 
     def convert(self, v, t):
         s = self.nodes[v]['type']

@@ -10,6 +10,7 @@ clgen Type behind a name.
 import functools
 import json
 
+from clgen import common_catalog, geometric_catalog
 from clgen.types import ELEMENTS, HALF, WIDTHS, Type
 
 import bounds
@@ -47,6 +48,16 @@ MATH_FNS = dict(
     [(f, 2) for f in ('fmin', 'fmax', 'fdim', 'copysign', 'hypot', 'atan2', 'atan2pi', 'pow', 'powr', 'fmod',
                       'remainder', 'maxmag', 'minmag', 'nextafter')] +
     [('fma', 3)])
+
+# Common built-ins (6.15.4) on floats: their forms, each a tuple of 'g' (an
+# argument of the result's type) and 's' (its element type); a form with an
+# 's' exists for vector results only. Each call carries the bound of
+# bounds.fn_bound() at the result's width.
+COMMON_FORMS = {f.name: f.forms for f in common_catalog.catalog()}
+# Geometric built-ins (6.15.5): every argument of one float type of width
+# 1 to 4 (cross: 3 or 4), the result that type ('v') or its element ('s');
+# the bound is bounds.fn_bound()'s at the arguments' width.
+GEOMETRIC = {f.name: f for f in geometric_catalog.catalog()}
 
 BINARY_ARITH = ('add', 'sub', 'mul', 'div', 'rem')
 BITWISE = ('and', 'or', 'xor')
@@ -372,10 +383,31 @@ def _check_bound(p, j, entry):
     _expect(n.get('bound') == want, j, f'bound {n.get("bound")!r}, not {want!r}')
 
 
+def _check_fn_bound(p, j, fn, n):
+    elem = elem_of(p['nodes'][j]['type'])
+    want = bounds.fn_bound(fn, elem, n, options_of(p))
+    _expect(want is not None, j, f'{fn} has no usable bound at {elem} here')
+    _expect(p['nodes'][j].get('bound') == want, j, f'bound {p["nodes"][j].get("bound")!r}, not {want!r}')
+
+
 def _check_call(p, j, ts):
     nodes = p['nodes']
     n = nodes[j]
     fn, t = n.get('fn'), n['type']
+    if fn in COMMON_FORMS and not is_int(t):
+        forms = [f for f in COMMON_FORMS[fn] if width(t) > 1 or 's' not in f]
+        ok = any(ts == [t if k == 'g' else elem_of(t) for k in f] for f in forms)
+        _expect(ok, j, f'{fn}: arguments of none of its forms')
+        _check_fn_bound(p, j, fn, width(t))
+        return
+    if fn in GEOMETRIC:
+        g = GEOMETRIC[fn]
+        a = ts[0]
+        _expect(len(ts) == len(g.args) and ts == [a] * len(ts) and width(a) in g.widths and elem_of(a) in g.types, j,
+                f'{fn}: {len(g.args)} arguments of one float type of width {g.widths}')
+        _expect(t == (a if g.result == 'v' else elem_of(a)), j, f'{fn}: result type')
+        _check_fn_bound(p, j, fn, width(a))
+        return
     arity = INT_FNS.get(fn) or PREDICATES.get(fn) or MATH_FNS.get(fn) or {'any': 1, 'all': 1, 'bitselect': 3}.get(fn)
     _expect(arity is not None, j, f'unknown built-in {fn!r}')
     _expect(len(ts) == arity, j, f'{fn} takes {arity} arguments')

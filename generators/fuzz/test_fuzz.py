@@ -145,6 +145,26 @@ class Generated(unittest.TestCase):
                 if n['op'] in ('add', 'sub', 'mul'):
                     self.assertNotIn('bound', n)
 
+    def test_common_and_geometric_bounds_are_the_tables(self):
+        seen = set()
+        for p in all_programs(120):
+            options = program.options_of(p)
+            for n in p['nodes']:
+                if n['op'] != 'call' or program.is_int(n['type']):
+                    continue
+                if n['fn'] in program.COMMON_FORMS:
+                    want = bounds.fn_bound(n['fn'], program.elem_of(n['type']), program.width(n['type']), options)
+                elif n['fn'] in program.GEOMETRIC:
+                    a = p['nodes'][n['in'][0]]['type']
+                    want = bounds.fn_bound(n['fn'], program.elem_of(a), program.width(a), options)
+                else:
+                    continue
+                seen.add(n['fn'])
+                self.assertEqual(n['bound'], want)
+                self.assertEqual('squares_may_underflow' in n['bound'],
+                                 n['fn'] in ('length', 'distance', 'normalize') and bounds.relaxed(options))
+        self.assertEqual(seen, set(program.COMMON_FORMS) | set(program.GEOMETRIC))
+
     def test_every_node_used(self):
         for p in all_programs(50):
             used = {p['ret']}
@@ -224,6 +244,26 @@ class Validation(unittest.TestCase):
         self.broken(lambda p: p.update({'args': ['float4', 'float3']}))
         self.broken(lambda p: p['nodes'][5].update({'op': 'add', 'type': 'float'}))  # an if on a float
         self.broken(lambda p: p['nodes'].__setitem__(2, program.make_node('sub', 'int4', [0, 1])))
+
+    def test_common_and_geometric_forms(self):
+        p = tiny()
+        p['args'] = ['float4', 'float']
+        p['inputs'] = [[0] * 4, [0]]
+        exact = {'exact': True}
+        p['nodes'] = [program.make_node('arg', 'float4', arg=0),
+                      program.make_node('arg', 'float', arg=1),
+                      program.make_node('call', 'float4', [0, 1], fn='max', bound=exact),
+                      program.make_node('call', 'float', [2, 0], fn='dot',
+                                        bound=bounds.fn_bound('dot', 'float', 4, []))]
+        p['ret'], p['result'] = 3, 'float'
+        program.validate(p)
+        for change in (lambda q: q['nodes'][2].update({'in': [1, 0]}),     # max(float, float4): no such form
+                       lambda q: q['nodes'][2].update({'bound': {'ulp': 1}}),
+                       lambda q: q['nodes'][3].update({'bound': {'abs_max_sq': 5, 'eps_log2': -23}}),  # n = 4: 7
+                       lambda q: q['nodes'][3].update({'type': 'float4'})):
+            q = copy.deepcopy(p)
+            change(q)
+            self.assertRaises(program.Invalid, program.validate, q)
 
     def test_divisor_must_be_nonzero(self):
         p = tiny()

@@ -1,5 +1,7 @@
 #include "reference/fuzz/ops.hpp"
 
+#include "reference/fuzz/enumerate.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -71,60 +73,6 @@ __int128 key_of_double(double v, unsigned format_bits) {
   return float_key(bits, format_bits);
 }
 
-// The values of S to evaluate at, as patterns of element E: every value
-// when S holds at most LIMIT, else (CORNERS) the ends of its range and the
-// zeros inside it. FLUSH_ZEROS adds both zeros to a float set holding a
-// subnormal (7.5.3: a subnormal operand may be read as a zero). False when
-// S is too wide.
-bool values_of(const Set& s, const Elem& e, bool corners, bool flush_zeros, uint64_t limit, std::vector<uint64_t>* out) {
-  out->clear();
-  if (s.nan) out->push_back(quiet_nan_bits(e.bits));
-  if (s.num) {
-    if (count(s, limit) <= limit) {
-      for (__int128 k = s.lo; k <= s.hi; ++k) out->push_back(e.is_float ? float_bits(k, e.bits) : int_bits(k, e));
-    } else if (corners) {
-      for (__int128 k : {s.lo, s.hi}) out->push_back(e.is_float ? float_bits(k, e.bits) : int_bits(k, e));
-      if (e.is_float) {
-        if (s.lo <= -1 && s.hi >= -1) out->push_back(float_bits(-1, e.bits));  // -0
-        if (s.lo <= 0 && s.hi >= 0) out->push_back(0);                        // +0
-      }
-    } else {
-      return false;
-    }
-  }
-  if (flush_zeros && e.is_float && has_subnormal(s, e.bits)) {
-    out->push_back(float_bits(-1, e.bits));
-    out->push_back(0);
-  }
-  std::sort(out->begin(), out->end());
-  out->erase(std::unique(out->begin(), out->end()), out->end());
-  return true;
-}
-
-// Every combination of the operands' values: false when there are more
-// than LIMIT.
-bool product_fits(const std::vector<std::vector<uint64_t>>& vals, uint64_t limit) {
-  uint64_t n = 1;
-  for (const auto& v : vals) {
-    n *= std::max<uint64_t>(v.size(), 1);
-    if (n > limit) return false;
-  }
-  return true;
-}
-
-template <typename Fn>
-void for_each_combination(const std::vector<std::vector<uint64_t>>& vals, Fn&& fn) {
-  std::vector<size_t> at(vals.size(), 0);
-  std::vector<uint64_t> cur(vals.size());
-  for (;;) {
-    for (size_t i = 0; i < vals.size(); ++i) cur[i] = vals[i][at[i]];
-    fn(cur);
-    size_t i = 0;
-    while (i < vals.size() && ++at[i] == vals[i].size()) at[i++] = 0;
-    if (i == vals.size()) return;
-  }
-}
-
 template <typename F>
 Set point_float(typename F::Bits b) {
   return point_of(b, Elem{true, F::total_bits, true});
@@ -149,18 +97,7 @@ Set window(const math::Enclosure& e, const Bound& bound, const Mpfr& u, bool edg
   // An exact zero under relaxed rules: ulp(0) is the subnormal spacing.
   const Mpfr unit = mpfr_zero_p(u.get()) ? Mpfr::pow2(F::subnormal_exponent) : u;
   mpfr_mul_d(slack.get(), unit.get(), bound.ulps, MPFR_RNDU);
-  Mpfr lo = Mpfr::with_precision(kPrecision + 64), hi = Mpfr::with_precision(kPrecision + 64);
-  mpfr_sub(lo.get(), e.lo.get(), slack.get(), MPFR_RNDD);
-  mpfr_add(hi.get(), e.hi.get(), slack.get(), MPFR_RNDU);
-  // 7.4: an overflow within the bound is permitted, so an infinity stands
-  // for every magnitude of 2^(emax+1) and beyond (reference/fn_bound.hpp).
-  const Mpfr over = Mpfr::pow2(F::emax + 1);
-  Set s;
-  s.lo = mpfr_cmp(lo.get(), (-over).get()) <= 0 ? float_key(F::infinity_bits | F::sign_mask, F::total_bits)
-                                                  : float_key(lo.round_to<F>(Rounding::TowardPositive), F::total_bits);
-  s.hi = mpfr_cmp(hi.get(), over.get()) >= 0 ? float_key(F::infinity_bits, F::total_bits)
-                                             : float_key(hi.round_to<F>(Rounding::TowardNegative), F::total_bits);
-  return s;
+  return within(e.lo, e.hi, slack, F::total_bits);
 }
 
 template <typename F>

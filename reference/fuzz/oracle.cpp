@@ -3,6 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "reference/fuzz/common_geometric.hpp"
 #include "reference/math/functions.hpp"
 
 namespace clconform::ref::fuzz {
@@ -287,7 +288,12 @@ std::vector<Set> Oracle::call(const Node& x, const Values& v) const {
   const Elem& ae = first.type.elem;
   auto comps = [&](unsigned c, bool flush) {
     std::vector<Set> a;
-    for (int i : x.in) a.push_back(flush ? flushed(v[static_cast<size_t>(i)][c], ae) : v[static_cast<size_t>(i)][c]);
+    for (int i : x.in) {
+      // A scalar operand of a vector form (clamp(float4, float, float), ...) serves every component.
+      const auto& vi = v[static_cast<size_t>(i)];
+      const Set& s = vi.size() == 1 ? vi[0] : vi[c];
+      a.push_back(flush ? flushed(s, ae) : s);
+    }
     return a;
   };
   std::vector<Set> out(w);
@@ -311,6 +317,11 @@ std::vector<Set> Oracle::call(const Node& x, const Values& v) const {
     r.hi = t ? 1 : 0;
     return {r};
   }
+  if (ae.is_float && is_geometric(x.fn)) {
+    std::vector<std::vector<Set>> args;
+    for (int i : x.in) args.push_back(v[static_cast<size_t>(i)]);
+    return eval_geometric(x.fn, x.bound, ae.bits, args, w, rules_);
+  }
   const int true_value = first.type.width > 1 ? -1 : 1;
   for (unsigned c = 0; c < w; ++c) {
     if (is_relational(x.fn)) {
@@ -318,6 +329,8 @@ std::vector<Set> Oracle::call(const Node& x, const Values& v) const {
     } else if (x.fn == "bitselect") {
       const auto a = comps(c, false);
       out[c] = eval_bitselect(a[0], a[1], a[2], ae);
+    } else if (ae.is_float && is_common(x.fn)) {
+      out[c] = eval_common(x.fn, x.bound, ae.bits, comps(c, false), rules_);
     } else if (ae.is_float) {
       if (x.bound.kind == Bound::Kind::None) throw std::invalid_argument("fuzz oracle: " + x.fn + " without a bound");
       out[c] = eval_math(x.fn, x.bound, ae.bits, comps(c, false), rules_);

@@ -38,10 +38,19 @@ enum class Op {
 bool parse_op(const std::string& name, Op* out);
 const char* op_name(Op op);
 
-// A bound of 7.4's tables: correctly rounded, exact, or so many ulp.
+// A bound of 7.4's tables: correctly rounded, exact, so many ulp, an
+// absolute error (mix, smoothstep), or max * max * k * 2^eps_log2 with max
+// the largest operand magnitude (dot, cross).
 struct Bound {
-  enum class Kind { None, Exact, CorrectlyRounded, Ulps } kind = Kind::None;
+  enum class Kind { None, Exact, CorrectlyRounded, Ulps, Absolute, MaxSquared } kind = Kind::None;
   double ulps = 0;
+  std::string absolute;  // Absolute: the tolerance as the table writes it ("1e-3")
+  double k = 0;          // MaxSquared
+  int eps_log2 = 0;      // MaxSquared
+  // length, distance, normalize under -cl-unsafe-math-optimizations: any
+  // square below the format's MIN may drop out of the sum
+  // (reference/geometric_relaxed.hpp, suites/geometric/README.md).
+  bool squares_may_underflow = false;
 };
 
 struct Node {

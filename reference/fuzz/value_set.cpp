@@ -46,6 +46,7 @@ const char* unknown_name(Unknown u) {
     case Unknown::NonFinite: return "inf or NaN under -cl-finite-math-only";
     case Unknown::Undefined: return "undefined operation";
     case Unknown::Unbounded: return "accuracy not bounded";
+    case Unknown::Excluded: return "operands the spec's rule does not judge";
   }
   return "?";
 }

@@ -25,6 +25,8 @@ enum class Unknown : uint8_t {
   NonFinite,  // -cl-finite-math-only: an infinity or NaN, on which the spec gives no verdict
   Undefined,  // an operation the spec leaves undefined for these operands
   Unbounded,  // an operation whose accuracy the spec does not bound here (a mad under -cl-mad-enable)
+  Excluded,   // operands the built-in's suite does not judge either: a tolerance no rounded evaluation
+              // can meet, a defining formula that overflows, a NaN beside an infinity in a length
 };
 const char* unknown_name(Unknown u);
 

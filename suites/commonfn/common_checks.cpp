@@ -146,21 +146,6 @@ class CommonJudge : public fn::Judge {
     return rc::smoothstep<F>(x[0], x[1], x[2]);
   }
 
-  // Whether mix's defining expression x + (y - x) * a, each operation
-  // correctly rounded in the format, can meet the absolute tolerance: its
-  // rounding errors are at most half an ulp of y - x (scaled by a), of the
-  // product and of the result. Where they cannot, the tolerance is out of
-  // reach of any implementation of the spec's own formula and the lane is
-  // not judged (suites/commonfn/README.md).
-  bool mix_attainable(const std::vector<B>& x, const Mpfr& tol) const {
-    const mpfr_prec_t p = 4400;
-    const Mpfr X = Mpfr::from_bits<F>(x[0], p), Y = Mpfr::from_bits<F>(x[1], p), A = Mpfr::from_bits<F>(x[2], p);
-    const Mpfr d = sub(Y, X, p), da = mul(d, A, p), res = add(X, da, p);
-    if (d.abs() > Mpfr::from_bits<F>(F::max_finite_bits)) return false;
-    const Mpfr e = add(add(mul(ref::ulp_of<F>(d), A, p), ref::ulp_of<F>(da), p), ref::ulp_of<F>(res), p).scaled_by_pow2(-1);
-    return e <= tol;
-  }
-
   Lane lane(const BoundSpec& b, const std::vector<B>& x, B got) const {
     if (r_.finite_only && any_nonfinite(x)) return unjudged();  // -cl-finite-math-only
     if (name_ == "clamp" && !rc::clamp_defined<F>(x[1], x[2])) return unjudged();  // minval > maxval
@@ -169,18 +154,9 @@ class CommonJudge : public fn::Judge {
     if (name_ == "mix") {
       const double a = val(x[2]);
       if (any_nonfinite(x) || !(a >= 0 && a <= 1)) return unjudged();  // a outside [0, 1]: undefined
-      if (b.kind == BoundSpec::Kind::Abs && !mix_attainable(x, b.abs)) return unjudged();
+      if (b.kind == BoundSpec::Kind::Abs && !rc::mix_attainable<F>(x[0], x[1], x[2], b.abs)) return unjudged();
     }
-    if (name_ == "smoothstep") {
-      // Undefined for edge0 >= edge1 or a NaN; infinite operands make the
-      // defining expression's quotient inf/inf or finite/inf: not judged.
-      if (any_nonfinite(x) || !(val(x[0]) < val(x[1]))) return unjudged();
-      const Mpfr big = Mpfr::from_bits<F>(F::max_finite_bits);
-      const mpfr_prec_t p = 4400;
-      const Mpfr E0 = Mpfr::from_bits<F>(x[0], p);
-      if (sub(Mpfr::from_bits<F>(x[2], p), E0, p).abs() > big || sub(Mpfr::from_bits<F>(x[1], p), E0, p).abs() > big)
-        return unjudged();  // the defining expression's differences overflow
-    }
+    if (name_ == "smoothstep" && !rc::smoothstep_judgeable<F>(x[0], x[1], x[2])) return unjudged();
     const Mpfr want = real_ref(x);
     Lane l = verdict(b, got, want);
     if (l.status == Lane::Status::Fail && ftz_) {

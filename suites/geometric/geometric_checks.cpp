@@ -185,11 +185,7 @@ class GeometricJudge : public fn::Judge {
       const Mpfr mx = rg::max_abs<F>({p0, p1}, m);
       if (!mx.is_finite()) return unjudged();  // NaN or infinite operands: no finite tolerance applies
       const Mpfr tol = ref::fn::max_sq_tolerance(mx, b.k, b.eps_log2);
-      if (b.judged()) {
-        if (mul(mx, mx, 2 * F::precision + 8) > fmax) return unjudged();
-        const Mpfr grain = Mpfr::pow2(ftz_ ? F::emin : F::subnormal_exponent).scaled_by_pow2(-1);
-        if (tol < mul(grain, Mpfr(b.k, 64), 128)) return unjudged();
-      }
+      if (b.judged() && !rg::max_sq_judgeable<F>(mx, tol, b.k, ftz_)) return unjudged();
       const Mpfr want = name_ == "dot" ? rg::dot<F>(p0, p1, n) : rg::cross<F>(p0, p1, l);
       const auto v = ref::fn::judge_abs<F>(got, want, tol);
       Lane out = fn::lane_of(v, b.judged(), want.to_decimal(12), want.round_to<F>(), name_ + ": " + b.text);
@@ -198,21 +194,13 @@ class GeometricJudge : public fn::Judge {
     }
     const bool relaxed_squares = r_.relaxed && b.relaxed_squares;
     if (name_ == "length" || name_ == "distance") {
-      if (nan_with_infinity(p0, p1, n)) return unjudged();
-      if (relaxed_squares && !squares_in_range(p0, p1, n)) return unjudged();
+      if (rg::nan_with_infinity<F>(p0, p1, n)) return unjudged();
+      if (relaxed_squares && !rg::squares_in_range<F>(p0, p1, n)) return unjudged();
       Lane v = ulp_lane(b, got, p1 ? rg::distance<F>(p0, p1, n) : rg::length<F>(p0, n), b.text);
       return v.status == Lane::Status::Fail && relaxed_squares ? squares_dropped(b, p0, p1, n, -1, got, v) : v;
     }
     if (name_ == "fast_length" || name_ == "fast_distance") {
-      std::vector<B> d(p0, p0 + n);
-      Mpfr s;
-      if (p1) {
-        const Mpfr dist = rg::distance<F>(p0, p1, n);
-        s = mul(dist, dist, 700);
-      } else {
-        s = rg::sum_of_squares<F>(p0, n);
-      }
-      if (s.is_nan() || s > fmax || s < fmin) return unjudged();
+      if (!rg::squares_in_range<F>(p0, p1, n)) return unjudged();  // outside half_sqrt's domain
       return ulp_lane(b, got, p1 ? rg::distance<F>(p0, p1, n) : rg::length<F>(p0, n), b.text);
     }
     // normalize, fast_normalize
@@ -229,7 +217,7 @@ class GeometricJudge : public fn::Judge {
                               "normalize_nan");
       return e;
     }
-    if (name_ == "normalize" && relaxed_squares && !squares_in_range(p0, nullptr, n)) return unjudged();
+    if (name_ == "normalize" && relaxed_squares && !rg::squares_in_range<F>(p0, nullptr, n)) return unjudged();
     if (name_ == "fast_normalize") {
       const Mpfr s = rg::sum_of_squares<F>(p0, n);
       if (inf || s > fmax) return unjudged();  // "the result vector's values are undefined"
@@ -256,34 +244,6 @@ class GeometricJudge : public fn::Judge {
     const auto v = rg::judge_small_squares_dropped<F>(got, p0, p1, n, lane, b.ulp);
     if (!v.verdict.pass) return failed;
     return ulp_lane(b, got, v.reference, b.text + "; " + b.relaxed_text + " (" + b.relaxed_section + ")");
-  }
-
-  // Whether the exact sum of squares of p (of p0 - p1 when P1 is given) lies
-  // within [MIN, MAX] of the format, where the defining formula neither
-  // overflows nor underflows.
-  bool squares_in_range(const B* p0, const B* p1, unsigned n) const {
-    Mpfr s;
-    if (p1) {
-      const Mpfr d = rg::distance<F>(p0, p1, n);
-      s = mul(d, d, 700);
-    } else {
-      s = rg::sum_of_squares<F>(p0, n);
-    }
-    return !s.is_nan() && s <= Mpfr::from_bits<F>(F::max_finite_bits) && s >= Mpfr::from_bits<F>(F::min_normal_bits);
-  }
-
-  // A NaN and an infinity among the components of p0 (or of p0 - p1, where
-  // a difference beyond the largest finite value rounds to an infinity).
-  bool nan_with_infinity(const B* p0, const B* p1, unsigned n) const {
-    bool nan = false, inf = false;
-    const Mpfr fmax = Mpfr::from_bits<F>(F::max_finite_bits);
-    for (unsigned i = 0; i < n; ++i) {
-      nan = nan || ref::is_nan<F>(p0[i]) || (p1 && ref::is_nan<F>(p1[i]));
-      inf = inf || ref::is_inf<F>(p0[i]) || (p1 && ref::is_inf<F>(p1[i]));
-      if (p1 && ref::is_finite<F>(p0[i]) && ref::is_finite<F>(p1[i]))
-        inf = inf || sub(Mpfr::from_bits<F>(p0[i], 4400), Mpfr::from_bits<F>(p1[i], 4400), 4400).abs() > fmax;
-    }
-    return nan && inf;
   }
 
   std::string name_;

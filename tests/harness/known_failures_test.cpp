@@ -158,6 +158,31 @@ TEST(KnownFailures, EdgeEntriesNameTheEdgeCase) {
   EXPECT_EQ(settle(k, {m}), "fail");
 }
 
+// A value whose edge case is not named (a fuzz finding): an edge-scoped
+// entry describes it by its other conditions where it has some beyond the
+// kind wrong_value, and not at all where its edge is its only scope.
+TEST(KnownFailures, UnnamedEdgesMeetOnlyEntriesScopedOtherwise) {
+  auto by_kind = KnownFailures::load(write_temp(one_entry(R"({"kinds": ["sign_of_zero"], "edge": "sinpi(+-n)*", "max_count": 9})")));
+  Mismatch m = wrong_float(kOne, 0x80000000u, 0);
+  m.edge_unnamed = true;
+  EXPECT_EQ(settle(by_kind, {m}), "known_fail");  // -0 for +0: a sign_of_zero value
+  Mismatch other = wrong_float(kOne, kTwo, 0);
+  other.edge_unnamed = true;
+  EXPECT_EQ(settle(by_kind, {other}), "fail");  // a wrong_value: not the kind
+  auto by_edge = KnownFailures::load(
+      write_temp(one_entry(R"({"kinds": ["wrong_value"], "edge": "tanh(+-inf)*", "max_count": 9})"), "edge_only.json"));
+  EXPECT_EQ(settle(by_edge, {other}), "fail");  // its edge is all that scopes it
+  auto by_input = KnownFailures::load(write_temp(
+      one_entry(R"({"kinds": ["wrong_value"], "edge": "tanh(+-inf)*", "inputs": {"class": ["inf"]}, "max_count": 9})"),
+      "edge_input.json"));
+  Mismatch at_inf = wrong_float(0x7f800000u, kTwo, kOne);
+  at_inf.edge_unnamed = true;
+  EXPECT_EQ(settle(by_input, {at_inf}), "known_fail");
+  EXPECT_EQ(settle(by_input, {other}), "fail");  // input 1.0: not infinite
+  at_inf.edge_unnamed = false;
+  EXPECT_EQ(settle(by_input, {at_inf}), "fail");  // a suite's value that names no edge
+}
+
 // An entry that names one output of a built-in with several (lgamma_r's
 // sign) excuses no wrong value of another (its lgamma value), even one
 // that fits every other condition, nor a value that names no output.
