@@ -4,7 +4,8 @@ candidates(p) proposes edits (a node's uses moved to one of its operands
 or to an argument node, a node replaced by a simple constant or by the
 value the host computed for it, ret moved to
 an earlier node, an if collapsed to one branch, a loop collapsed to its
-initial value or to one pass, a loop count lowered), drops what the edited
+initial value, to one pass or to its passes unrolled, a loop count
+lowered), drops what the edited
 program no longer uses, and keeps each variant that is valid and strictly
 smaller by size() -- so repeating "take the first variant that still
 fails" always ends. The variants come smallest first.
@@ -21,12 +22,27 @@ FLOAT_ONE = {16: 0x3c00, 32: 0x3f800000, 64: 0x3ff0000000000000}
 STRUCTURE = ('if', 'else', 'endif', 'loop', 'endloop')
 
 
+def executed(nodes):
+    """How many nodes a work-item runs: a loop's body counts once per pass."""
+    total, mult, counts = 0, 1, []
+    for n in nodes:
+        if n['op'] == 'endloop':
+            mult //= counts.pop()
+        total += mult
+        if n['op'] == 'loop':
+            counts.append(n['count'])
+            mult *= n['count']
+    return total
+
+
 def size(p):
-    """How big a program is, compared lexicographically: nodes, nodes that
-    are operations (not arguments or constants), arguments, loop passes,
-    components, constant bits."""
+    """How big a program is, compared lexicographically: nodes run (a
+    loop's body once per pass), nodes, nodes that are operations (not
+    arguments or constants), arguments, loop passes, components, constant
+    bits."""
     nodes = p['nodes']
-    return (len(nodes),
+    return (executed(nodes),
+            len(nodes),
             sum(1 for n in nodes if n['op'] not in ('arg', 'const')),
             len(p['args']),
             sum(n['count'] for n in nodes if n['op'] == 'loop'),
@@ -129,6 +145,48 @@ def _with_count(p, j, count):
     return q
 
 
+def _unrolled(p, head, it, end):
+    """P with loop HEAD .. END replaced by its passes one after another:
+    the accumulator of the first is the initial value, of each later one
+    the value the pass before gave; the counter of pass k the constant k."""
+    nodes = p['nodes']
+    init, nxt = nodes[head]['in'][0], nodes[end]['in'][0]
+    out = [copy_node(n) for n in nodes[:head]]
+    image = {j: j for j in range(head)}
+    prev = init
+    for k in range(nodes[head]['count']):
+        local = {head: prev}
+        for j in range(head + 1, end):
+            if j == it:
+                n = program.make_node('const', 'int', bits=[k])
+            else:
+                n = copy_node(nodes[j])
+                if 'in' in n:
+                    n['in'] = [local[i] if i in local else image[i] for i in n['in']]
+                for field in ('if', 'loop'):
+                    if field in n:
+                        n[field] = local[n[field]]
+            local[j] = len(out)
+            out.append(n)
+        prev = local[nxt] if nxt in local else image[nxt]
+    image[end] = prev
+    for j in range(end + 1, len(nodes)):
+        n = copy_node(nodes[j])
+        if 'in' in n:
+            if any(head <= i < end for i in n['in']):
+                raise Invalid(f'node {j} uses a node inside the loop')
+            n['in'] = [image[i] for i in n['in']]
+        for field in ('if', 'loop'):
+            if field in n:
+                n[field] = image[n[field]]
+        image[j] = len(out)
+        out.append(n)
+    q = clone(p)
+    q['nodes'] = out
+    q['ret'] = image[p['ret']]
+    return q
+
+
 def edits(p, values=None):
     """Every edit of P, as a function that makes the edited copy (not yet
     pruned or checked) or raises Invalid. VALUES, where given, holds per
@@ -171,6 +229,9 @@ def edits(p, values=None):
         yield edit(rebuild, p, drop={head, end}, subst={head: init, end: nxt}, put=put)
         if nodes[head]['count'] > 1:
             yield edit(_with_count, p, head, nodes[head]['count'] - 1)
+            # Every pass, one after another: then each pass's nodes may go
+            # on their own (a failure that needs two passes keeps both).
+            yield edit(_unrolled, p, head, it, end)
 
 
 def candidates(p, values=None):

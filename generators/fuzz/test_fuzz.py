@@ -327,6 +327,24 @@ class Shrink(unittest.TestCase):
         counts = [n['count'] for q in cands for n in q['nodes'] if n['op'] == 'loop']
         self.assertIn(2, counts)
 
+    def test_unrolls_a_loop_pass_by_pass(self):
+        """tiny()'s loop of 3 passes multiplies the accumulator by the pass
+        number converted to float: unrolled, the passes follow each other
+        with the counters 0, 1, 2 as constants, each multiplying the one
+        before."""
+        p = tiny()
+        unrolled = [q for q in shrink.candidates(p)
+                    if 'loop' not in [n['op'] for n in q['nodes']] and 'if' in [n['op'] for n in q['nodes']]
+                    and sum(n['op'] == 'mul' for n in q['nodes']) == 3]
+        self.assertEqual(len(unrolled), 1)
+        q = unrolled[0]
+        muls = [j for j, n in enumerate(q['nodes']) if n['op'] == 'mul']
+        self.assertEqual(q['nodes'][muls[1]]['in'][0], muls[0])  # pass 2's accumulator: pass 1's product
+        self.assertEqual(q['nodes'][muls[2]]['in'][0], muls[1])
+        counters = [n['bits'] for n in q['nodes'] if n['op'] == 'const' and n['type'] == 'int']
+        self.assertEqual(counters, [[0], [1], [2]])
+        self.assertLess(shrink.executed(q['nodes']), shrink.executed(p['nodes']))
+
     def test_input_left_alone(self):
         p = tiny()
         before = copy.deepcopy(p)
