@@ -5,7 +5,8 @@ or to an argument node, a node replaced by a simple constant or by the
 value the host computed for it, ret moved to
 an earlier node, an if collapsed to one branch, a loop collapsed to its
 initial value, to one pass or to its passes unrolled, a loop count
-lowered), drops what the edited
+lowered, every value of one width or one integer element narrowed), drops
+what the edited
 program no longer uses, and keeps each variant that is valid and strictly
 smaller by size() -- so repeating "take the first variant that still
 fails" always ends. The variants come smallest first.
@@ -13,6 +14,7 @@ fails" always ends. The variants come smallest first.
 
 import functools
 
+import bounds
 import printer
 import program
 from program import Invalid
@@ -187,6 +189,84 @@ def _unrolled(p, head, it, end):
     return q
 
 
+def _retyped(p, new_type, new_bits):
+    """P with every type T replaced by new_type(T) (a narrower width or a
+    narrower integer element), constants' and arguments' values by
+    new_bits(T, one value's patterns). A swizzle keeps the components the
+    narrower value still has, a vector literal the parts that fill it
+    exactly; anything that cannot follow (as_type, a geometric built-in's
+    operands, the loop counter) makes the variant invalid."""
+    nodes = p['nodes']
+    q = clone(p)
+    changed = False
+    for j, n in enumerate(q['nodes']):
+        old, t = n['type'], new_type(n['type'])
+        ins = [nodes[i]['type'] for i in program.operands(nodes[j])]
+        moved = t != old or any(new_type(x) != x for x in ins)
+        changed = changed or moved
+        if not moved:
+            continue
+        op = n['op']
+        if op in ('as', 'iter') or (op == 'call' and n['fn'] in program.GEOMETRIC):
+            raise Invalid(f'node {j}: {op} cannot be narrowed')
+        n['type'] = t
+        if op == 'const':
+            n['bits'] = new_bits(old, n['bits'])
+        elif op == 'swizzle':
+            comps = n['comps'][:program.width(t)]
+            if any(c >= program.width(new_type(ins[0])) for c in comps):
+                raise Invalid(f'node {j}: the swizzle reads a component narrowed away')
+            n['comps'] = comps
+        elif op == 'vec' and len(n['in']) > 1:
+            keep, total = [], 0
+            for i in n['in']:
+                if total == program.width(t):
+                    break
+                keep.append(i)
+                total += program.width(new_type(nodes[i]['type']))
+            if total != program.width(t):
+                raise Invalid(f'node {j}: the vector literal cannot be cut to {t}')
+            n['in'] = keep
+        elif op == 'call' and 'bound' in n and n['fn'] in program.COMMON_FORMS and not program.is_int(t):
+            n['bound'] = bounds.fn_bound(n['fn'], program.elem_of(t), program.width(t), program.options_of(p))
+    if not changed:
+        raise Invalid('nothing to narrow')
+    items = p['items']
+    for a, t in enumerate(p['args']):
+        w = program.width(t)
+        q['args'][a] = new_type(t)
+        q['inputs'][a] = [v for k in range(items) for v in new_bits(t, p['inputs'][a][k * w:(k + 1) * w])]
+    return q
+
+
+def _narrower_width(n, m):
+    """new_type and new_bits that make every value of width N one of width M
+    (its first M components)."""
+    def new_type(t):
+        return program.type_name(program.elem_of(t), m) if program.width(t) == n else t
+
+    def new_bits(t, values):
+        return list(values[:m]) if program.width(t) == n else list(values)
+    return new_type, new_bits
+
+
+def _narrower_int(elem, smaller):
+    """new_type and new_bits that make every integer of element ELEM one of
+    element SMALLER (its low bits)."""
+    mask = (1 << program.bits(smaller)) - 1
+
+    def new_type(t):
+        return program.with_elem(t, smaller) if program.elem_of(t) == elem else t
+
+    def new_bits(t, values):
+        return [v & mask for v in values] if program.elem_of(t) == elem else list(values)
+    return new_type, new_bits
+
+
+# Each integer element and the one of half its size and the same signedness.
+NARROWER_INT = {'long': 'int', 'int': 'short', 'short': 'char', 'ulong': 'uint', 'uint': 'ushort', 'ushort': 'uchar'}
+
+
 def edits(p, values=None):
     """Every edit of P, as a function that makes the edited copy (not yet
     pruned or checked) or raises Invalid. VALUES, where given, holds per
@@ -232,6 +312,15 @@ def edits(p, values=None):
             # Every pass, one after another: then each pass's nodes may go
             # on their own (a failure that needs two passes keeps both).
             yield edit(_unrolled, p, head, it, end)
+    # Narrower values: every value of one width cut to a smaller width, every
+    # integer of one element cut to the element of half its size.
+    widths = sorted({program.width(n['type']) for n in nodes if program.width(n['type']) > 1})
+    for n in widths:
+        for m in (1, 2, 4, 8):
+            if m < n:
+                yield edit(_retyped, p, *_narrower_width(n, m))
+    for e in sorted({program.elem_of(n['type']) for n in nodes} & set(NARROWER_INT)):
+        yield edit(_retyped, p, *_narrower_int(e, NARROWER_INT[e]))
 
 
 def candidates(p, values=None):

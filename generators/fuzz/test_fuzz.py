@@ -345,6 +345,26 @@ class Shrink(unittest.TestCase):
         self.assertEqual(counters, [[0], [1], [2]])
         self.assertLess(shrink.executed(q['nodes']), shrink.executed(p['nodes']))
 
+    def test_narrows_widths_and_integer_elements(self):
+        p = tiny()
+        p['args'], p['items'] = ['uint4'], 2
+        p['inputs'] = [[1, 2, 3, 4, 0x10005, 6, 7, 8]]
+        p['nodes'] = [program.make_node('arg', 'uint4', arg=0),
+                      program.make_node('const', 'uint4', bits=[0x10000, 1, 1, 1]),
+                      program.make_node('add', 'uint4', [0, 1]),
+                      program.make_node('swizzle', 'uint2', [2], comps=[1, 0])]
+        p['ret'], p['result'] = 3, 'uint2'
+        program.validate(p)
+        by_args = {tuple(q['args']): q for q in shrink.candidates(p) if len(q['nodes']) == 4}
+        two = by_args[('uint2',)]  # width 4 cut to 2: each item's first two components
+        self.assertEqual(two['inputs'], [[1, 2, 0x10005, 6]])
+        self.assertEqual(two['nodes'][1]['bits'], [0x10000, 1])
+        short = by_args[('ushort4',)]  # uint cut to ushort: the low 16 bits
+        self.assertEqual(short['inputs'], [[1, 2, 3, 4, 5, 6, 7, 8]])
+        self.assertEqual(short['nodes'][1]['bits'], [0, 1, 1, 1])
+        self.assertEqual(short['result'], 'ushort2')
+        self.assertNotIn(('uint',), by_args)  # the swizzle reads component 1, which width 1 drops
+
     def test_input_left_alone(self):
         p = tiny()
         before = copy.deepcopy(p)
