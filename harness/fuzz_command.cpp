@@ -360,6 +360,12 @@ std::pair<int, unsigned> component_behind(const ref::fuzz::Program& p, int j, un
   }
 }
 
+// The width of the overload node X calls: a geometric built-in's is its
+// operands', every other operation's its result's.
+unsigned overload_width(const ref::fuzz::Program& p, const ref::fuzz::Node& x) {
+  return ref::fuzz::is_geometric(x.fn) ? p.nodes[static_cast<size_t>(x.in.at(0))].type.width : x.type.width;
+}
+
 // The wrong values of the reduced program P, each traced back to the
 // component of node LAST (the reduced kernel's last operation) that made
 // it, as the suites describe theirs to the known-failure entries: that
@@ -388,9 +394,8 @@ bool wrong_values_of(Target& t, const ref::fuzz::Program& p, int last, const ref
       if (!want.known() || ref::fuzz::contains(want, got, re)) continue;
       const auto [node, k] = component_behind(p, p.ret, c);
       if (node != last) return false;
-      // The overload's width: a geometric built-in's is its operands'.
-      const unsigned n = componentwise ? x.type.width : p.nodes[static_cast<size_t>(x.in[0])].type.width;
-      WrongBits wb{format_letter(in), format_letter(re), in.bits / 8, re.bits / 8, n, {}, got, representative(want, re)};
+      WrongBits wb{format_letter(in), format_letter(re), in.bits / 8, re.bits / 8, overload_width(p, x), {}, got,
+                   representative(want, re)};
       for (int i : x.in) {
         const auto& operand = sets[static_cast<size_t>(i)];
         const auto dv = device_values.find(i);
@@ -425,15 +430,16 @@ bool wrong_values_of(Target& t, const ref::fuzz::Program& p, int last, const ref
   return true;
 }
 
-// The known-failure entries that name operation OP for this device. A
+// The known-failure entries that name operation X for this device. A
 // conversion with a rounding mode is also described by the entries of its
 // plain name, as a suite's conversion case holds every rounding mode.
-std::vector<const KnownFailure*> entries_for(const KnownFailures& known, const DeviceInfo& d, const std::string& op,
+std::vector<const KnownFailure*> entries_for(const KnownFailures& known, const DeviceInfo& d, const ref::fuzz::Node& x,
                                              const std::string& options) {
-  auto entries = known.for_builtin(d.name, d.driver_version, op, options);
-  for (const char* mode : {"_rte", "_rtz", "_rtp", "_rtn"}) {
-    if (op.rfind("convert_", 0) != 0 || op.size() < 4 || op.compare(op.size() - 4, 4, mode) != 0) continue;
-    for (const KnownFailure* e : known.for_builtin(d.name, d.driver_version, op.substr(0, op.size() - 4), options)) {
+  auto entries = known.for_builtin(d.name, d.driver_version, operation_name(x), options);
+  if (x.op == ref::fuzz::Op::Convert && !x.round.empty()) {
+    ref::fuzz::Node plain = x;
+    plain.round.clear();
+    for (const KnownFailure* e : known.for_builtin(d.name, d.driver_version, operation_name(plain), options)) {
       if (std::find(entries.begin(), entries.end(), e) == entries.end()) entries.push_back(e);
     }
   }
@@ -463,7 +469,7 @@ void settle_known(json::Value& r, const KnownFailures& known, const DeviceInfo& 
   const int last = behind_moves(p, p.ret);
   const std::string op = operation_name(p.nodes[static_cast<size_t>(last)]);
   if (op.empty() || op == "as") return;  // as_type only moves bits
-  const auto entries = entries_for(known, d, op, p.build_options);
+  const auto entries = entries_for(known, d, p.nodes[static_cast<size_t>(last)], p.build_options);
   if (entries.empty()) return;
   std::map<int, std::vector<uint64_t>> device_values;
   for (int i : p.nodes[static_cast<size_t>(last)].in) {
@@ -515,12 +521,11 @@ void settle_unbuilt(json::Value& r, const KnownFailures& known, const DeviceInfo
   const ref::fuzz::Node& x = p.nodes[static_cast<size_t>(behind_moves(p, p.ret))];
   const std::string op = operation_name(x);
   if (op.empty()) return;
-  const auto entries = entries_for(known, d, op, p.build_options);
+  const auto entries = entries_for(known, d, x, p.build_options);
   Mismatch m;
   m.kind = "build_failure";
   m.edge_unnamed = true;
-  const unsigned n = ref::fuzz::is_geometric(x.fn) ? p.nodes[static_cast<size_t>(x.in.at(0))].type.width : x.type.width;
-  m.bits = WrongBits{'u', 'u', 4, 4, n, {}, 0, 0};
+  m.bits = WrongBits{'u', 'u', 4, 4, overload_width(p, x), {}, 0, 0};
   const CaseExcuses excuses(entries, false);
   const int i = excuses.cover(m);
   if (i < 0) return;

@@ -14,17 +14,11 @@ namespace {
 namespace rc = ref::common;
 namespace rg = ref::geometric;
 
-
 bool named(const std::string& fn, std::initializer_list<const char*> names) {
   for (const char* n : names) {
     if (fn == n) return true;
   }
   return false;
-}
-
-template <typename F>
-Set point_float(typename F::Bits b) {
-  return point_of(b, Elem{true, F::total_bits, true});
 }
 
 // The values within BOUND ulp of the real WANT: a NaN gives the NaN set, an
@@ -33,11 +27,8 @@ Set point_float(typename F::Bits b) {
 template <typename F>
 Set ulp_set(const Mpfr& want, double bound, const Mpfr* unit = nullptr) {
   if (want.is_nan()) return nan_set();
-  if (want.is_inf()) return point_float<F>(want.round_to<F>(Rounding::NearestEven));
-  const Mpfr u = unit ? *unit : ulp_in(want, F::total_bits);
-  Mpfr slack = Mpfr::with_precision(mpfr_get_prec(u.get()) + 64);
-  mpfr_mul_d(slack.get(), u.get(), bound, MPFR_RNDU);
-  return within(want, want, slack, F::total_bits);
+  if (want.is_inf()) return float_point<F>(want.round_to<F>(Rounding::NearestEven));
+  return within_ulps(want, want, unit ? *unit : ulp_in(want, F::total_bits), bound, F::total_bits);
 }
 
 template <typename F>
@@ -64,6 +55,8 @@ Set eval_common_t(const std::string& fn, const Bound& bound, const std::vector<S
   for (size_t i = 0; i < args.size(); ++i) values_of(args[i], elem, true, rules.may_flush(fb), kEnumerateLimit, &vals[i]);
   if (!product_fits(vals, kEnumerateLimit)) return unknown_set(Unknown::Wide);
   const bool exact = named(fn, {"clamp", "max", "min", "step", "sign"});
+  // The table's decimal, rounded toward zero as suites/builtin_sweep reads it.
+  const Mpfr tol = bound.kind == Bound::Kind::Absolute ? Mpfr::parse(bound.absolute, 300, Rounding::TowardZero) : Mpfr();
   Unknown why = Unknown::None;
   Set out;
   out.num = false;
@@ -83,7 +76,7 @@ Set eval_common_t(const std::string& fn, const Bound& bound, const std::vector<S
       } else {
         r = rc::sign<F>(x[0]);
       }
-      Set s = point_float<F>(r);
+      Set s = float_point<F>(r);
       // 0 ulp is numeric, zeros of either sign equal, except sign's, which 6.15.4 prescribes.
       if (fn != "sign" && has_zero(s)) s = with_zeros(s);
       out = hull(out, s);
@@ -99,8 +92,7 @@ Set eval_common_t(const std::string& fn, const Bound& bound, const std::vector<S
         why = Unknown::Undefined;  // a outside [0, 1]
         return;
       }
-      const Mpfr tol = Mpfr::parse(bound.absolute, 300, Rounding::TowardZero);
-      if (!rc::mix_attainable<F>(x[0], x[1], x[2], tol)) {
+      if (bound.kind == Bound::Kind::Absolute && !rc::mix_attainable<F>(x[0], x[1], x[2], tol)) {
         if (why == Unknown::None) why = Unknown::Excluded;
         return;
       }
@@ -128,7 +120,6 @@ Set eval_common_t(const std::string& fn, const Bound& bound, const std::vector<S
     if (u.is_zero()) u = Mpfr::pow2(F::subnormal_exponent);
     for (const Mpfr& w : wants) out = hull(out, ulp_set<F>(w, bound.ulps, &u));
   } else if (bound.kind == Bound::Kind::Absolute) {
-    const Mpfr tol = Mpfr::parse(bound.absolute, 300, Rounding::TowardZero);
     for (const Mpfr& w : wants) out = hull(out, within(w, w, tol, fb));
   } else if (!wants.empty()) {
     throw std::invalid_argument("fuzz oracle: " + fn + " with a bound that is neither ulp nor absolute");
@@ -152,7 +143,7 @@ void accept_geometric(const std::string& fn, const Bound& bound, const typename 
   if (fn == "dot" || fn == "cross") {
     for (unsigned l = 0; l < out.size(); ++l) {
       if (fn == "cross" && l == 3) {
-        out[l] = hull(out[l], with_zeros(point_float<F>(0)));  // cross(float4).w is 0.0
+        out[l] = hull(out[l], with_zeros(float_point<F>(0)));  // cross(float4).w is 0.0
         continue;
       }
       const unsigned m = fn == "cross" ? 3 : n;
@@ -189,7 +180,7 @@ void accept_geometric(const std::string& fn, const Bound& bound, const typename 
     inf = inf || is_inf<F>(p0[i]);
   }
   if (zero) {  // 7.5.1: normalize(v) returns v if all elements of v are zero
-    for (unsigned l = 0; l < n; ++l) out[l] = hull(out[l], point_float<F>(p0[l]));
+    for (unsigned l = 0; l < n; ++l) out[l] = hull(out[l], float_point<F>(p0[l]));
     return;
   }
   if (nan) {  // 7.5.1: a NaN element gives a vector of NaNs
@@ -201,7 +192,7 @@ void accept_geometric(const std::string& fn, const Bound& bound, const typename 
     if (inf || s > fmax) return exclude(Unknown::Undefined);  // 6.15.5: the result's values are undefined
     for (unsigned l = 0; l < n; ++l) {
       out[l] = hull(out[l], ulp_set<F>(rg::normalize<F>(p0, n, l), bound.ulps));
-      if (s < fmin) out[l] = hull(out[l], point_float<F>(p0[l]));  // 6.15.5: below FLT_MIN p may be returned
+      if (s < fmin) out[l] = hull(out[l], float_point<F>(p0[l]));  // 6.15.5: below FLT_MIN p may be returned
     }
     return;
   }

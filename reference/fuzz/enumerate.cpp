@@ -66,6 +66,12 @@ Set within(const Mpfr& lo, const Mpfr& hi, const Mpfr& slack, unsigned format_bi
   return within_t<Double>(lo, hi, slack);
 }
 
+Set within_ulps(const Mpfr& lo, const Mpfr& hi, const Mpfr& unit, double ulps, unsigned format_bits) {
+  Mpfr slack = Mpfr::with_precision(mpfr_get_prec(unit.get()) + 64);
+  mpfr_mul_d(slack.get(), unit.get(), ulps, MPFR_RNDU);
+  return within(lo, hi, slack, format_bits);
+}
+
 Mpfr ulp_in(const Mpfr& x, unsigned format_bits) {
   if (format_bits == 16) return ulp_of<Half>(x);
   if (format_bits == 32) return ulp_of<Float>(x);

@@ -41,7 +41,17 @@ void for_each_combination(const std::vector<std::vector<uint64_t>>& vals, Fn&& f
 // (reference/fn_bound.hpp).
 Set within(const Mpfr& lo, const Mpfr& hi, const Mpfr& slack, unsigned format_bits);
 
+// within() with a slack of ULPS times UNIT (a power of two, the ulp the
+// bound is counted in), rounded up.
+Set within_ulps(const Mpfr& lo, const Mpfr& hi, const Mpfr& unit, double ulps, unsigned format_bits);
+
 // The ulp of real X in a FORMAT_BITS float format (reference/ulp.hpp).
 Mpfr ulp_in(const Mpfr& x, unsigned format_bits);
+
+// The set holding exactly the float pattern BITS of format F.
+template <typename F>
+Set float_point(uint64_t bits) {
+  return point_of(bits, Elem{true, F::total_bits, true});
+}
 
 }  // namespace clconform::ref::fuzz

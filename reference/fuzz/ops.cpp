@@ -73,11 +73,6 @@ __int128 key_of_double(double v, unsigned format_bits) {
   return float_key(bits, format_bits);
 }
 
-template <typename F>
-Set point_float(typename F::Bits b) {
-  return point_of(b, Elem{true, F::total_bits, true});
-}
-
 // The results within BOUND of the real values an enclosure holds; U is the
 // largest ulp among all the reals of this operation (in a range evaluated
 // at its ends, a value inside may have a larger ulp than the end it is
@@ -90,14 +85,12 @@ Set window(const math::Enclosure& e, const Bound& bound, const Mpfr& u, bool edg
     // Correctly rounded (an exact result rounds to itself); an exact zero or
     // infinity of a bounded function is an edge case of 7.5.1 or C99 F.9,
     // which prescribe the value.
-    Set s = point_float<F>(e.lo.round_to<F>(Rounding::NearestEven));
-    return hull(s, point_float<F>(e.hi.round_to<F>(Rounding::NearestEven)));
+    Set s = float_point<F>(e.lo.round_to<F>(Rounding::NearestEven));
+    return hull(s, float_point<F>(e.hi.round_to<F>(Rounding::NearestEven)));
   }
-  Mpfr slack = Mpfr::with_precision(kPrecision + 64);
   // An exact zero under relaxed rules: ulp(0) is the subnormal spacing.
   const Mpfr unit = mpfr_zero_p(u.get()) ? Mpfr::pow2(F::subnormal_exponent) : u;
-  mpfr_mul_d(slack.get(), unit.get(), bound.ulps, MPFR_RNDU);
-  return within(e.lo, e.hi, slack, F::total_bits);
+  return within_ulps(e.lo, e.hi, unit, bound.ulps, F::total_bits);
 }
 
 template <typename F>
