@@ -139,6 +139,12 @@ bool DeviceInfo::supports(const std::string& capability) const {
     return has_extension("cl_khr_subgroups") ||
            (c30 && std::find(c_features.begin(), c_features.end(), "__opencl_c_subgroups") != c_features.end());
   }
+  // "X or OpenCL C 3.1": the extension X, whose functions OpenCL C 3.1
+  // made core (6.15.19.5 to 6.15.19.7).
+  if (const size_t at = capability.find(" or OpenCL C 3.1"); at != std::string::npos) {
+    return has_extension(capability.substr(0, at)) ||
+           std::find(c_versions.begin(), c_versions.end(), "3.1") != c_versions.end();
+  }
   if (capability.rfind("__opencl_c_", 0) == 0) {
     if (std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end()) {
       return std::find(c_features.begin(), c_features.end(), capability) != c_features.end();

@@ -35,7 +35,8 @@ struct DeviceInfo {
   // "opencl_c_2.0" (an OpenCL C 2.0 or later compiler), "non_uniform_work_groups",
   // "cl_khr_subgroups or __opencl_c_subgroups" (the extension, or an OpenCL
   // C 3.0 compiler with the feature: OpenCL C 2.0 itself has no sub-group
-  // functions),
+  // functions), "EXT or OpenCL C 3.1" (the extension, or an OpenCL C 3.1
+  // compiler, in which EXT's functions are core),
   // and the OpenCL C 3.0 feature macros ("__opencl_c_atomic_order_seq_cst"),
   // which a 3.0 compiler lists and a 2.x compiler has all of (OpenCL C 3.0
   // spec 6.2.1: every feature is implied by OpenCL C 2.0, fp64 aside).

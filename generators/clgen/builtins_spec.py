@@ -14,6 +14,7 @@ device here), 'OpenCL C 2.0 or __opencl_c_<feature>' (OpenCL C 2.0, or 3.0
 with the feature macro), or an extension. No '|' in them: they go into Markdown tables.
 """
 
+from . import subgroup_ext_catalog
 from .types import all_types
 
 WIDTHS = 6  # 1, 2, 3, 4, 8, 16
@@ -238,24 +239,10 @@ def _subgroups():
     for op in ('reduce', 'scan_exclusive', 'scan_inclusive'):
         for f in ('add', 'min', 'max'):
             rows.append((f'sub_group_{op}_{f}', '6.15.19', SUBGROUPS, {'core': 5, 'fp64': 1, 'fp16': 1}))
-    # The cl_khr_subgroup_* extensions of OpenCL C 3.0 (one row per name, the extension as the need).
-    ext = {
-        'cl_khr_subgroup_non_uniform_vote': 'sub_group_elect sub_group_non_uniform_all sub_group_non_uniform_any '
-                                            'sub_group_non_uniform_all_equal',
-        'cl_khr_subgroup_ballot': 'sub_group_non_uniform_broadcast sub_group_broadcast_first sub_group_ballot '
-                                  'sub_group_inverse_ballot sub_group_ballot_bit_extract sub_group_ballot_bit_count '
-                                  'sub_group_ballot_inclusive_scan sub_group_ballot_exclusive_scan '
-                                  'sub_group_ballot_find_lsb sub_group_ballot_find_msb get_sub_group_eq_mask '
-                                  'get_sub_group_ge_mask get_sub_group_gt_mask get_sub_group_le_mask get_sub_group_lt_mask',
-        'cl_khr_subgroup_shuffle': 'sub_group_shuffle sub_group_shuffle_xor',
-        'cl_khr_subgroup_shuffle_relative': 'sub_group_shuffle_up sub_group_shuffle_down',
-    }
-    for extension, names in ext.items():
-        rows += [(n, '6.15.19 / ' + extension, extension, one()) for n in names.split()]
-    for kind in ('clustered_reduce', 'non_uniform_reduce', 'non_uniform_scan_inclusive', 'non_uniform_scan_exclusive'):
-        extension = 'cl_khr_subgroup_clustered_reduce' if kind == 'clustered_reduce' else 'cl_khr_subgroup_non_uniform_arithmetic'
-        for f in ('add', 'mul', 'min', 'max', 'and', 'or', 'xor', 'logical_and', 'logical_or', 'logical_xor'):
-            rows.append((f'sub_group_{kind}_{f}', '6.15.19 / ' + extension, extension, one()))
+    # The cl_khr_subgroup_* extensions (6.15.19.1 to 6.15.19.7): overloads
+    # counted from each section's type list (subgroup_ext_catalog.py).
+    for name, section, extension, types, widths, _ in subgroup_ext_catalog.functions():
+        rows.append((name, section, extension, subgroup_ext_catalog.overloads(types, widths)))
     return rows
 
 
@@ -267,7 +254,8 @@ def features():
              'OpenCL C 2.0 or __opencl_c_program_scope_global_variables'),
             ('generic pointers (the unnamed generic address space)', '6.7.5', GENERIC),
             ('pipe objects (the pipe type)', '6.3.3 / 6.15.17', PIPES),
-            ('blocks', '6.14', ENQUEUE)]
+            ('blocks', '6.14', ENQUEUE),
+            (subgroup_ext_catalog.EXTENDED_FEATURE, '6.15.19', subgroup_ext_catalog.EXTENDED)]
 
 
 def builtins():
