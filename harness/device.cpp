@@ -145,6 +145,15 @@ bool DeviceInfo::supports(const std::string& capability) const {
     return has_extension(capability.substr(0, at)) ||
            std::find(c_versions.begin(), c_versions.end(), "3.1") != c_versions.end();
   }
+  // The integer dot product features (6.15.3) come with
+  // cl_khr_integer_dot_product, not with OpenCL C 2.0: an OpenCL C 3.0
+  // compiler lists the ones the device has; an older one with the extension
+  // is taken to have both.
+  if (capability.rfind("__opencl_c_integer_dot_product", 0) == 0) {
+    if (!has_extension("cl_khr_integer_dot_product")) return false;
+    const bool c30 = std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end();
+    return !c30 || std::find(c_features.begin(), c_features.end(), capability) != c_features.end();
+  }
   if (capability.rfind("__opencl_c_", 0) == 0) {
     if (std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end()) {
       return std::find(c_features.begin(), c_features.end(), capability) != c_features.end();

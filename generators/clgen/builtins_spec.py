@@ -14,7 +14,7 @@ device here), 'OpenCL C 2.0 or __opencl_c_<feature>' (OpenCL C 2.0, or 3.0
 with the feature macro), or an extension. No '|' in them: they go into Markdown tables.
 """
 
-from . import subgroup_ext_catalog
+from . import integer_ext_catalog, subgroup_ext_catalog
 from .types import all_types
 
 WIDTHS = 6  # 1, 2, 3, 4, 8, 16
@@ -74,6 +74,8 @@ def _integer():
     rows += [(n, '6.15.3', C12, {'core': 2 * WIDTHS}) for n in ('mad24', 'mul24')]
     # clamp, max and min are integer (6.15.3) and common (6.15.4) functions.
     rows += [(n, '6.15.3, 6.15.4', C12, plus(ints(), fl())) for n in ('clamp', 'max', 'min')]
+    # The optional ones: extended bit operations and integer dot products.
+    rows += integer_ext_catalog.spec_rows()
     return rows
 
 

@@ -34,5 +34,13 @@ TEST(DeviceSupports, SubGroupsNeedTheExtensionOrTheFeature) {
   EXPECT_FALSE(device({"1.2", "3.0"}, {}).supports(sg));
 }
 
+TEST(DeviceSupports, DotProductFeaturesNeedTheExtension) {
+  const std::string packed = "__opencl_c_integer_dot_product_input_4x8bit_packed";
+  EXPECT_TRUE(device({"1.2", "3.0"}, {"cl_khr_integer_dot_product"}, {packed}).supports(packed));
+  EXPECT_FALSE(device({"1.2", "3.0"}, {"cl_khr_integer_dot_product"}, {}).supports(packed));
+  EXPECT_FALSE(device({"1.2", "2.0"}, {}).supports(packed));  // unlike 2.0's own features
+  EXPECT_TRUE(device({"1.2", "2.0"}, {"cl_khr_integer_dot_product"}).supports(packed));
+}
+
 }  // namespace
 }  // namespace clconform
