@@ -140,7 +140,7 @@ bool DeviceInfo::supports(const std::string& capability) const {
            (c30 && std::find(c_features.begin(), c_features.end(), "__opencl_c_subgroups") != c_features.end());
   }
   // "X or OpenCL C 3.1": the extension X, whose functions OpenCL C 3.1
-  // made core (6.15.19.5 to 6.15.19.7).
+  // made core (6.15.20.5 to 6.15.20.7).
   if (const size_t at = capability.find(" or OpenCL C 3.1"); at != std::string::npos) {
     return has_extension(capability.substr(0, at)) ||
            std::find(c_versions.begin(), c_versions.end(), "3.1") != c_versions.end();

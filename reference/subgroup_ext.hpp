@@ -1,10 +1,10 @@
 // What the functions of the sub-group extensions may return (OpenCL C spec
-// 6.15.19.1 to 6.15.19.7), given the values of the work-items they combine.
+// 6.15.20.1 to 6.15.20.7), given the values of the work-items they combine.
 // Which work-items those are (active, in a cluster, before this one) is the
 // caller's business; this file holds the arithmetic and the bitfields.
 //
 // add and mul of floats: the order of the operations is not guaranteed
-// (the notes after 6.15.19.2's and 6.15.19.3's tables), so a result is any
+// (the notes after 6.15.20.2's and 6.15.20.3's tables), so a result is any
 // evaluation of the terms in some order and grouping, each operation
 // correctly rounded (7.4). add uses collective.hpp's bound. For mul, with n
 // terms every result is P * prod(1 + d_j) over n - 1 roundings, |d_j| <=
@@ -33,11 +33,11 @@ struct SgExpect {
   enum class Kind { value, truth };
   Kind kind = Kind::value;
   Accepted value;      // kind value: exact bits, or an interval of values
-  bool truth = false;  // kind truth: whether the result must be non-zero (6.15.19.2: a non-zero return is true)
+  bool truth = false;  // kind truth: whether the result must be non-zero (6.15.20.2: a non-zero return is true)
   bool accepts(ElemType t, uint64_t got) const;
 };
 
-// The identity of OP (6.15.19.3, the exclusive scans): add 0, mul 1, min the
+// The identity of OP (6.15.20.3, the exclusive scans): add 0, mul 1, min the
 // largest value (+INF), max the smallest (-INF), and ~0, or and xor 0;
 // logical_and true, logical_or and logical_xor false.
 SgExpect sg_identity(SgOp op, ElemType t);
@@ -59,12 +59,12 @@ bool ballot_bit(const Ballot& b, unsigned i);
 // The number of set bits of B with index < BELOW (at most 128).
 unsigned ballot_count(const Ballot& b, unsigned below);
 // The smallest or largest set bit of B with index < BELOW; nullopt when
-// there is none (the result is then undefined, 6.15.19.1).
+// there is none (the result is then undefined, 6.15.20.1).
 std::optional<unsigned> ballot_lsb(const Ballot& b, unsigned below);
 std::optional<unsigned> ballot_msb(const Ballot& b, unsigned below);
 // get_sub_group_<WHICH>_mask() (WHICH eq, ge, gt, le or lt) for sub-group
 // local id LID in a dispatch of maximum sub-group size MAX: ge and gt stop
-// below MAX (6.15.19.1).
+// below MAX (6.15.20.1).
 Ballot sub_group_mask(const std::string& which, unsigned lid, unsigned max);
 
 }  // namespace clconform::ref

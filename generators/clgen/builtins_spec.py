@@ -162,7 +162,7 @@ def _async():
 
 
 def _atomics():
-    legacy = [(n, '6.15.12.9 (legacy)', C12, {'core': 4}) for n in  # int, uint x global, local
+    legacy = [(n, '6.15.12.8 (legacy)', C12, {'core': 4}) for n in  # int, uint x global, local
               'atomic_add atomic_sub atomic_xchg atomic_inc atomic_dec atomic_cmpxchg atomic_min atomic_max '
               'atomic_and atomic_or atomic_xor'.split()]
     names = ['atomic_init', 'atomic_work_item_fence', 'atomic_store', 'atomic_load', 'atomic_exchange',
@@ -174,7 +174,30 @@ def _atomics():
         rows.append((n, '6.15.12', ATOMICS20, {'core': 1}))
         if n not in ('atomic_init', 'atomic_work_item_fence'):
             rows.append((n + '_explicit', '6.15.12', ATOMICS20, {'core': 1}))
+    # The 64-bit legacy functions (6.15.12.9): long, ulong x global, local.
+    base64 = 'atom_add atom_sub atom_xchg atom_inc atom_dec atom_cmpxchg'.split()
+    ext64 = 'atom_min atom_max atom_and atom_or atom_xor'.split()
+    rows += [(n, '6.15.12.9', 'cl_khr_int64_base_atomics', {'core': 4}) for n in base64]
+    rows += [(n, '6.15.12.9', 'cl_khr_int64_extended_atomics', {'core': 4}) for n in ext64]
     return legacy + rows
+
+
+def _extensions_without_suite():
+    """Extension functions no suite covers yet (section numbers of the
+    unified spec, which includes every extension)."""
+    rows = []
+    wg = 'OpenCL C 2.0 and cl_khr_work_group_uniform_arithmetic'
+    for kind in ('reduce', 'scan_inclusive', 'scan_exclusive'):
+        rows += [(f'work_group_{kind}_logical_{op}', '6.15.17', wg, one()) for op in ('and', 'or', 'xor')]
+        rows += [(f'work_group_{kind}_{op}', '6.15.17', wg, {'core': 4}) for op in ('and', 'or', 'xor')]
+        rows.append((f'work_group_{kind}_mul', '6.15.17', wg, {'core': 5, 'fp64': 1, 'fp16': 1}))
+    rows += [(n, '6.15.11.1', 'cl_khr_extended_async_copies', one())
+             for n in ('async_work_group_copy_2D2D', 'async_work_group_copy_3D3D')]
+    rows.append(('async_work_group_copy_fence', '6.15.11', 'cl_khr_async_work_group_copy_fence', one()))
+    for scope in ('device', 'work_group', 'sub_group'):
+        need = f'cl_khr_kernel_clock with __opencl_c_kernel_clock_scope_{scope}'
+        rows += [(f'clock_read_{scope}', '6.15.21', need, one()), (f'clock_read_hilo_{scope}', '6.15.21', need, one())]
+    return rows
 
 
 def _misc():
@@ -241,7 +264,7 @@ def _subgroups():
     for op in ('reduce', 'scan_exclusive', 'scan_inclusive'):
         for f in ('add', 'min', 'max'):
             rows.append((f'sub_group_{op}_{f}', '6.15.19', SUBGROUPS, {'core': 5, 'fp64': 1, 'fp16': 1}))
-    # The cl_khr_subgroup_* extensions (6.15.19.1 to 6.15.19.7): overloads
+    # The cl_khr_subgroup_* extensions (6.15.20.1 to 6.15.20.7 of the unified spec): overloads
     # counted from each section's type list (subgroup_ext_catalog.py).
     for name, section, extension, types, widths, _ in subgroup_ext_catalog.functions():
         rows.append((name, section, extension, subgroup_ext_catalog.overloads(types, widths)))
@@ -257,14 +280,14 @@ def features():
             ('generic pointers (the unnamed generic address space)', '6.7.5', GENERIC),
             ('pipe objects (the pipe type)', '6.3.3 / 6.15.17', PIPES),
             ('blocks', '6.14', ENQUEUE),
-            (subgroup_ext_catalog.EXTENDED_FEATURE, '6.15.19', subgroup_ext_catalog.EXTENDED)]
+            (subgroup_ext_catalog.EXTENDED_FEATURE, '6.15.20', subgroup_ext_catalog.EXTENDED)]
 
 
 def builtins():
     """[(name, section, needs, {capability: spec overloads})], every name once."""
     rows = (_workitem() + _math() + _integer() + _common() + _geometric() + _relational() + _vector_data() +
             _conversions() + _sync() + _address_space() + _async() + _atomics() + _misc() + _images() +
-            _workgroup() + _pipes() + _enqueue() + _subgroups())
+            _workgroup() + _pipes() + _enqueue() + _subgroups() + _extensions_without_suite())
     names = [r[0] for r in rows]
     dup = {n for n in names if names.count(n) > 1}
     if dup:

@@ -16,6 +16,7 @@ import os
 import re
 
 from .builtins_spec import builtins, features
+from . import device_claims
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CAPS = ('core', 'fp64', 'fp16')
@@ -246,10 +247,12 @@ def render(rows, how):
             covered.get(c, 0) >= spec.get(c, 0) for c in ('core',) if spec.get(c))) else 0
         g[2] += min(spec.get('core', 0), covered.get('core', 0))
         g[3] += spec.get('core', 0)
-    lines += ['| needs | names | names covered (every core overload, or called where not counted) | core overloads covered |',
-              '| --- | --- | --- | --- |']
+    devices = device_claims.load()
+    lines += ['| needs | names | names covered (every core overload, or called where not counted) | core overloads covered '
+              '| claimed by (devices at hand, `generators/clgen/devices/`) |',
+              '| --- | --- | --- | --- | --- |']
     for needs, (n, full, cov, tot) in groups.items():
-        lines.append(f'| {needs} | {n} | {full} | {cov} of {tot} |')
+        lines.append(f'| {needs} | {n} | {full} | {cov} of {tot} | {device_claims.claimed_by(devices, needs)} |')
     lines += ['', '| built-in | section | needs | spec overloads | covered | suites and cases |', '| --- | --- | --- | --- | --- | --- |']
     for name, section, needs, spec, covered, cases in rows:
         if cases:
@@ -259,9 +262,9 @@ def render(rows, how):
             where = f'not covered; needs {needs}'
         lines.append(f'| `{name}` | {section} | {needs} | {_counts(spec)} | {_counts(covered)} | {where} |')
     lines += ['', 'Optional language features without a built-in name:', '',
-              '| feature | section | needs | suites and cases |', '| --- | --- | --- | --- |']
+              '| feature | section | needs | claimed by | suites and cases |', '| --- | --- | --- | --- | --- |']
     for name, section, needs, _, _, cases in feature_rows:
         where = '; '.join(f'{s}: ' + ', '.join(f'`{c}`' for c in ids[:3]) + (f' (+{len(ids) - 3})' if len(ids) > 3 else '')
                           for s, ids in cases) if cases else f'not covered; needs {needs}'
-        lines.append(f'| {name} | {section} | {needs} | {where} |')
+        lines.append(f'| {name} | {section} | {needs} | {device_claims.claimed_by(devices, needs)} | {where} |')
     return '\n'.join(lines) + '\n'

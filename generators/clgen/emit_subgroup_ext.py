@@ -1,11 +1,11 @@
 """The subgroup_ext suite: the functions of the sub-group extensions (OpenCL C
-spec 6.15.19.1 to 6.15.19.7; the list is subgroup_ext_catalog.py), one case
+spec 6.15.20.1 to 6.15.20.7; the list is subgroup_ext_catalog.py), one case
 per function and type.
 
 Every kernel runs twice: in mode 0 every work-item calls the function
 (uniform control flow), in mode 1 only the work-items for which
 (sub-group local id + sub-group id) % 3 != 2 do (non-uniform control flow:
-the others are inactive, 6.15.19). Every function of these sections "need
+the others are inactive, 6.15.20). Every function of these sections "need
 not be encountered by all work items", so both modes are defined. Each
 kernel also records every work-item's sub-group id, local id, size and the
 dispatch's maximum sub-group size; the host checks the partition and
@@ -17,7 +17,7 @@ from .manifest import Manifest
 from . import collective_catalog as coll
 from . import subgroup_ext_catalog as cat
 
-SPEC = 'OpenCL C spec 6.15.19.1 to 6.15.19.7 (the cl_khr_subgroup_* extensions)'
+SPEC = 'OpenCL C spec 6.15.20.1 to 6.15.20.7 (the cl_khr_subgroup_* extensions)'
 SUBGROUPS = 'cl_khr_subgroups or __opencl_c_subgroups'
 REQUIRES = ['opencl_c_2.0', SUBGROUPS]
 # The uint4 bitfields the ballot functions read, chosen per sub-group as
@@ -186,7 +186,7 @@ def cases():
                  'arg_type': arg, 'result_type': res, 'per_item': per_item, 'in_per_item': in_per_item,
                  'inputs': _inputs(shape, fn, tname, fmt), 'op': _op(fn), 'shapes': coll.SHAPES,
                  'clusters': cat.CLUSTERS, 'widths': widths, 'ballot_masks': BALLOT_MASKS,
-                 # 6.15.19's own functions must be met by every work-item: uniform control flow only.
+                 # 6.15.20's own functions must be met by every work-item: uniform control flow only.
                  'modes': [0] if ext == cat.EXTENDED else [0, 1]}
             if p['inputs'] == 'float_add':
                 p['exp_range'] = coll.FLOAT_ADD_EXP[tname]

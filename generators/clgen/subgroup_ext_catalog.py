@@ -1,5 +1,5 @@
-"""The catalog of the sub-group extensions of OpenCL C spec 6.15.19.1 to
-6.15.19.7 (ballot, clustered reductions, non-uniform arithmetic, non-uniform
+"""The catalog of the sub-group extensions of OpenCL C spec 6.15.20.1 to
+6.15.20.7 (ballot, clustered reductions, non-uniform arithmetic, non-uniform
 vote, rotation, shuffles, relative shuffles: cl_khr_subgroup_ballot,
 _clustered_reduce, _non_uniform_arithmetic, _non_uniform_vote, _rotate,
 _shuffle, _shuffle_relative):
@@ -37,7 +37,7 @@ RELATIVE = 'cl_khr_subgroup_shuffle_relative or OpenCL C 3.1'
 ROTATE = 'cl_khr_subgroup_rotate or OpenCL C 3.1'
 CLUSTERED = 'cl_khr_subgroup_clustered_reduce'
 # cl_khr_subgroup_extended_types (core in OpenCL C 3.1) adds no name: it
-# gives 6.15.19's broadcast, reduce and scans char, uchar, short and ushort,
+# gives 6.15.20's broadcast, reduce and scans char, uchar, short and ushort,
 # and sub_group_broadcast every vector type.
 EXTENDED = 'cl_khr_subgroup_extended_types or OpenCL C 3.1'
 EXTENDED_FEATURE = 'sub-group broadcast, reduce and scans on char, uchar, short, ushort, and broadcast on vectors'
@@ -50,7 +50,7 @@ SCAN_KINDS = ['reduce', 'scan_inclusive', 'scan_exclusive']
 
 # Cluster sizes tried: every power of two up to the largest work-group of the
 # suite's NDRanges (a sub-group is never larger). A size above the dispatch's
-# maximum sub-group size is undefined behaviour (6.15.19.2), so each call is
+# maximum sub-group size is undefined behaviour (6.15.20.2), so each call is
 # guarded by get_max_sub_group_size() >= size in the kernel.
 CLUSTERS = [1, 2, 4, 8, 16, 32, 64]
 
@@ -68,7 +68,7 @@ def functions():
     """[(name, section, extension, [(type, format, bytes, requires, cap)], widths, shape)].
     SHAPE says what the suite's kernel does with it (emit_subgroup_ext.py)."""
     rows = []
-    sec = '6.15.19.'
+    sec = '6.15.20.'
     rows.append(('sub_group_elect', sec + '4', VOTE, INT_ONLY, [1], 'elect'))
     rows.append(('sub_group_non_uniform_all', sec + '4', VOTE, INT_ONLY, [1], 'vote'))
     rows.append(('sub_group_non_uniform_any', sec + '4', VOTE, INT_ONLY, [1], 'vote'))
@@ -98,7 +98,7 @@ def functions():
 
 
 def extended_functions():
-    """The overloads cl_khr_subgroup_extended_types adds to 6.15.19's
+    """The overloads cl_khr_subgroup_extended_types adds to 6.15.20's
     functions, in the shape of functions()' rows (these functions must be
     encountered by every work-item of the sub-group: uniform control flow
     only). builtins_spec.py's rows for these names count the core types
@@ -107,10 +107,10 @@ def extended_functions():
     rows = []
     for t in SCALARS:
         widths = VECTOR_WIDTHS if t in narrow else VECTOR_WIDTHS[1:]
-        rows.append(('sub_group_broadcast', '6.15.19', EXTENDED, [t], widths, 'ext_broadcast'))
+        rows.append(('sub_group_broadcast', '6.15.20', EXTENDED, [t], widths, 'ext_broadcast'))
     for kind in SCAN_KINDS:
         for op in ('add', 'min', 'max'):
-            rows.append((f'sub_group_{kind}_{op}', '6.15.19', EXTENDED, narrow, [1], 'extended'))
+            rows.append((f'sub_group_{kind}_{op}', '6.15.20', EXTENDED, narrow, [1], 'extended'))
     return rows
 
 

@@ -1,5 +1,5 @@
 // The subgroup_ext suite's checks: the functions of the sub-group
-// extensions (OpenCL C spec 6.15.19.1 to 6.15.19.7), each in uniform and in
+// extensions (OpenCL C spec 6.15.20.1 to 6.15.20.7), each in uniform and in
 // non-uniform control flow. The kernels record how work-items formed
 // sub-groups; the host checks that partition (collective/sub_group_partition)
 // and computes every expected value from it, from the inputs and from which
@@ -259,7 +259,7 @@ std::optional<ref::SgExpect> expect(const View& v, size_t l, size_t slot, std::s
     if (p.fn == "sub_group_ballot_exclusive_scan") return exact(ref::ballot_count(b, unsigned(l)));
     const auto bit = p.fn == "sub_group_ballot_find_lsb" ? ref::ballot_lsb(b, max) : ref::ballot_msb(b, max);
     if (!bit) {
-      why = "no bit below the maximum sub-group size is set (6.15.19.1: undefined)";
+      why = "no bit below the maximum sub-group size is set (6.15.20.1: undefined)";
       return std::nullopt;
     }
     return exact(*bit);
@@ -270,21 +270,21 @@ std::optional<ref::SgExpect> expect(const View& v, size_t l, size_t slot, std::s
   }
   if (sh == "shuffle") {
     const long long li = (long long)l;
-    if (p.fn == "sub_group_shuffle") return from((li * 5 + 3) % (long long)n, "the source is inactive (6.15.19.6)");
+    if (p.fn == "sub_group_shuffle") return from((li * 5 + 3) % (long long)n, "the source is inactive (6.15.20.6)");
     if (p.fn == "sub_group_shuffle_xor") {
-      return from(li ^ (long long)(s % 3 + 1), "the source is inactive or past the sub-group (6.15.19.6)");
+      return from(li ^ (long long)(s % 3 + 1), "the source is inactive or past the sub-group (6.15.20.6)");
     }
     const long long delta = li % 3 + 1;
-    if (p.fn == "sub_group_shuffle_up") return from(li - delta, "the source is inactive or below local id 0 (6.15.19.7)");
-    return from(li + delta, "the source is inactive or past the sub-group (6.15.19.7)");
+    if (p.fn == "sub_group_shuffle_up") return from(li - delta, "the source is inactive or below local id 0 (6.15.20.7)");
+    return from(li + delta, "the source is inactive or past the sub-group (6.15.20.7)");
   }
   if (sh == "rotate") {
     return from(((long long)l + s % 5 + 1) % (long long)v.max,
-                "the source is inactive or past the sub-group (6.15.19.5)");
+                "the source is inactive or past the sub-group (6.15.20.5)");
   }
   if (sh == "clustered_rotate") {
     const size_t cs = p.clusters.at(slot), c0 = l / cs * cs;
-    return from((long long)(c0 + (l - c0 + s % 5 + 1) % cs), "the source is inactive or past the sub-group (6.15.19.5)");
+    return from((long long)(c0 + (l - c0 + s % 5 + 1) % cs), "the source is inactive or past the sub-group (6.15.20.5)");
   }
   const ref::SgOp op = ref::sg_op(p.op);
   if (sh == "clustered") {

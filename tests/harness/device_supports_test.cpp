@@ -17,7 +17,7 @@ DeviceInfo device(std::vector<std::string> c_versions, std::vector<std::string> 
 }
 
 TEST(DeviceSupports, ExtensionOrOpenCLC31) {
-  // 6.15.19.5 to 6.15.19.7: the extension, or OpenCL C 3.1, which made
+  // 6.15.20.5 to 6.15.20.7: the extension, or OpenCL C 3.1, which made
   // these functions core.
   const std::string shuffle = "cl_khr_subgroup_shuffle or OpenCL C 3.1";
   EXPECT_TRUE(device({"1.2", "3.0"}, {"cl_khr_subgroup_shuffle"}).supports(shuffle));

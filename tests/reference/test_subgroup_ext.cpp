@@ -1,5 +1,5 @@
 // reference/subgroup_ext against values worked out by hand from OpenCL C spec
-// 6.15.19.1 to 6.15.19.3, and float products the host computes in every
+// 6.15.20.1 to 6.15.20.3, and float products the host computes in every
 // order, each of which the interval must accept.
 #include <gtest/gtest.h>
 
@@ -33,7 +33,7 @@ uint64_t combined(SgOp op, ElemType t, const std::vector<uint64_t>& terms) {
 }  // namespace
 
 TEST(SubgroupExt, IdentitiesOfTheExclusiveScans) {
-  // 6.15.19.3: add 0, mul 1, min the largest value (+INF), max the smallest
+  // 6.15.20.3: add 0, mul 1, min the largest value (+INF), max the smallest
   // (-INF), and ~0, or and xor 0; logical and true, or and xor false.
   const ElemType c{'i', 1}, u{'u', 2}, f{'f', 4};
   EXPECT_EQ(combined(SgOp::add, c, {}), 0u);
@@ -73,7 +73,7 @@ TEST(SubgroupExt, IntegerOperations) {
 }
 
 TEST(SubgroupExt, LogicalOperationsReadTruths) {
-  // 6.15.19.3: a non-zero predicate is true. 1 and 3 are both true, so their
+  // 6.15.20.3: a non-zero predicate is true. 1 and 3 are both true, so their
   // logical xor is false although 1 ^ 3 = 2.
   const ElemType t{'i', 4};
   EXPECT_FALSE(sg_combine(SgOp::logical_xor, t, {1, 3}).truth);
@@ -138,7 +138,7 @@ TEST(SubgroupExt, FloatMinMaxPickAnOperand) {
 }
 
 TEST(SubgroupExt, BallotBitfields) {
-  // Bit i of word i / 32 stands for sub-group local id i (6.15.19.1).
+  // Bit i of word i / 32 stands for sub-group local id i (6.15.20.1).
   const Ballot b{0x00000101u, 0, 0x80000000u, 0};
   EXPECT_TRUE(ballot_bit(b, 0));
   EXPECT_TRUE(ballot_bit(b, 8));

@@ -1,10 +1,10 @@
 // A kernel holding sub_group_clustered_rotate calls whose delta is not a
 // constant (sub-group id % 5 + 1, the same for every work-item of a
-// sub-group, so dynamically uniform as 6.15.19.5 requires), with cluster
+// sub-group, so dynamically uniform as 6.15.20.5 requires), with cluster
 // sizes 8 and 16 each guarded by get_max_sub_group_size() >= the size,
 // writes nothing at all: not even the stores before the calls. With a
 // constant delta, or without the size-16 call, the same kernel is right.
-// OpenCL C spec 6.15.19.5 (Built-in Sub-Group Rotation Functions): the
+// OpenCL C spec 6.15.20.5 (Built-in Sub-Group Rotation Functions): the
 // result is the value of the work-item (cluster start) + (id in cluster +
 // delta) % clustersize; a cluster size above the dispatch's maximum
 // sub-group size is undefined behaviour of the call, and the guards keep

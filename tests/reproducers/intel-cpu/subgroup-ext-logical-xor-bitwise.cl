@@ -1,7 +1,7 @@
 // sub_group_non_uniform_reduce_logical_xor and the inclusive scan give true
 // for the predicates 1 and 3: the runtime xors the bits (1 ^ 3 = 2, non-zero)
 // where the spec asks for the logical xor of the two truths (true xor true =
-// false). OpenCL C spec 6.15.19.3 (Logical Operations): "a non-zero
+// false). OpenCL C spec 6.15.20.3 (Logical Operations): "a non-zero
 // predicate argument or return value is logically true"; the reduce "returns
 // the logical xor of predicate for all active work items". A work-group of 2
 // makes one sub-group of 2 (the first line of results shows its size). The
