@@ -49,6 +49,15 @@ double float_ulp(double q) {
   return std::ldexp(1.0, e - 1 - 23);
 }
 
+// The half spacing at |q|, for read_imageh's bound (8.3.1.2).
+double half_ulp(double q) {
+  double a = std::fabs(q);
+  if (a < std::ldexp(1.0, -14)) return std::ldexp(1.0, -24);
+  int e;
+  std::frexp(a, &e);
+  return std::ldexp(1.0, e - 1 - 10);
+}
+
 }  // namespace
 
 bool ImageFormat::packed() const { return dtype == "UNORM_SHORT_565" || dtype == "UNORM_SHORT_555" || dtype == "UNORM_INT_101010"; }
@@ -270,6 +279,23 @@ std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<ui
     }
   }
   return out;
+}
+
+std::array<ReadExpect, 4> read_expect_half(const ImageFormat& f, const std::vector<uint32_t>& raw) {
+  std::array<ReadExpect, 4> e = read_expect(f, raw);
+  const Kind k = kind_of(f.dtype);
+  if (k != Kind::Unorm && k != Kind::Snorm) return e;
+  // 8.3.1.2: round_to_half of the same quotient within 1.5 ulp of half; the
+  // values read_imagef must give exactly stay exact (lo == hi there).
+  for (ReadExpect& x : e) {
+    if (x.integer || x.lo == x.hi) continue;
+    const double u = 1.5 * half_ulp(x.value);
+    x.lo = float(x.value - u);
+    x.hi = float(x.value + u);
+    if (double(x.lo) < x.value - u) x.lo = std::nextafter(x.lo, 2.0f);
+    if (double(x.hi) > x.value + u) x.hi = std::nextafter(x.hi, -2.0f);
+  }
+  return e;
 }
 
 std::array<float, 4> border_color(const std::string& order) {

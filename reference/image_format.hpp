@@ -50,6 +50,11 @@ struct ReadExpect {
 // to image objects".
 std::array<ReadExpect, 4> read_expect(const ImageFormat& f, const std::vector<uint32_t>& raw);
 
+// read_imageh of the same texel (cl_khr_fp16; 8.3.1.2): the normalized
+// types within 1.5 ulp of half, their exact values as for read_imagef, half
+// channels lossless. Returned as floats, every half being one. Only the
+// normalized, packed and CL_HALF_FLOAT types are defined for read_imageh.
+std::array<ReadExpect, 4> read_expect_half(const ImageFormat& f, const std::vector<uint32_t>& raw);
 // The border color of CLK_ADDRESS_CLAMP (6.15.15.1.1).
 std::array<float, 4> border_color(const std::string& order);
 

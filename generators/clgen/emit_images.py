@@ -25,6 +25,7 @@ SPEC = ('OpenCL C 3.0 spec: 6.15.15 image read, write and query functions; 8.2 a
         '8.3 conversion rules; 8.4 selecting an image from an image array')
 
 VEC = {'f': 'float4', 'i': 'int4', 'ui': 'uint4'}
+FP16 = '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n'
 
 ORDER_CONSTANTS = ('R', 'A', 'RG', 'RA', 'RGB', 'RGBA', 'BGRA', 'ARGB', 'INTENSITY', 'LUMINANCE', 'Rx', 'RGx',
                    'RGBx')
@@ -56,11 +57,15 @@ def read_kernel(image, a):
     t = IMAGE_TYPES[image]
     ic, fc = coords(image)
     fn = READ_FN[a]
-    lines = [f'__kernel void read_{a}(__read_only {t["cl"]} img, __global {VEC[a]}* out, {extent_args()})', '{',
+    # read_imageh's half4 is stored as float4: every half is a float, so the host reads it exactly.
+    wrap = (lambda call: f'convert_float4({call})') if a == 'h' else (lambda call: call)
+    lines = [f'__kernel void read_{a}(__read_only {t["cl"]} img, __global {VEC["f" if a == "h" else a]}* out, '
+             f'{extent_args()})', '{',
              '  int g = get_global_id(0);',
-             f'  out[3 * g] = {fn}(img, {ic});']
+             f'  out[3 * g] = {wrap(f"{fn}(img, {ic})")};']
     if t['sampled']:
-        lines += [f'  out[3 * g + 1] = {fn}(img, exact, {ic});', f'  out[3 * g + 2] = {fn}(img, exact, {fc});']
+        lines += [f'  out[3 * g + 1] = {wrap(f"{fn}(img, exact, {ic})")};',
+                  f'  out[3 * g + 2] = {wrap(f"{fn}(img, exact, {fc})")};']
     else:
         lines += [f'  out[3 * g + 1] = out[3 * g];', f'  out[3 * g + 2] = out[3 * g];']
     lines.append('}')
@@ -70,6 +75,9 @@ def read_kernel(image, a):
 def write_kernel(image, a):
     t = IMAGE_TYPES[image]
     ic, _ = coords(image)
+    if a == 'h':  # half colors from a half buffer, four per texel
+        return (f'__kernel void write_h(__write_only {t["cl"]} img, __global const half* in, {extent_args()})\n'
+                f'{{\n  int g = get_global_id(0);\n  write_imageh(img, {ic}, vload4(g, in));\n}}\n')
     return (f'__kernel void write_{a}(__write_only {t["cl"]} img, __global const {VEC[a]}* in, {extent_args()})\n'
             f'{{\n  int g = get_global_id(0);\n  {WRITE_FN[a]}(img, {ic}, in[g]);\n}}\n')
 
@@ -132,6 +140,14 @@ def build():
                 m.add_program(f'{image}_{a}_write',
                               '#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable\n' + write_kernel(image, a),
                               ['images', 'cl_khr_3d_image_writes'])
+        # read_imageh and write_imageh (cl_khr_fp16); the queries stay in the float program.
+        src = FP16 + SAMPLER_HEADER + read_kernel(image, 'h')
+        if image != 'image3d':
+            src += write_kernel(image, 'h')
+        m.add_program(f'{image}_h', src, ['images', 'fp16'])
+        if image == 'image3d':
+            m.add_program(f'{image}_h_write', FP16 + '#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable\n' +
+                          write_kernel(image, 'h'), ['images', 'fp16', 'cl_khr_3d_image_writes'])
     m.add_program('image1d_buffer_query', query_kernel('image1d_buffer'), ['images'])
     for c in format_cases():
         w, h, d = EXTENTS[c.image]
@@ -141,10 +157,10 @@ def build():
                   'write_requires': c.writes_require, 'queries': IMAGE_TYPES[c.image]['queries'],
                   'sampled': IMAGE_TYPES[c.image]['sampled'],
                   'order_constants': list(ORDER_CONSTANTS), 'type_constants': list(TYPE_CONSTANTS),
-                  'texels': w * h * d, 'only_queries': False,
-                  'query_program': None if c.image == 'image1d_buffer' else f'{c.image}_{c.access}'}
+                  'texels': w * h * d, 'only_queries': False, 'half': c.half, 'reads': c.reads,
+                  'query_program': None if c.image == 'image1d_buffer' else f'{c.image}_{"f" if c.half else c.access}'}
         m.add_case(c.id, f'{c.image}_{c.access}', f'read_{c.access}', 'images.format', c.image, params, c.requires)
-        if c.image == 'image1d_buffer' and c.order == 'RGBA' and c.dtype in ('UNORM_INT8', 'FLOAT'):
+        if c.image == 'image1d_buffer' and c.order == 'RGBA' and c.dtype in ('UNORM_INT8', 'FLOAT') and not c.half:
             q = dict(params, only_queries=True, query_program='image1d_buffer_query')
             m.add_case(f'images.query.image1d_buffer.{c.order}.{c.dtype}', 'image1d_buffer_query', 'query',
                        'images.format', 'query', q, c.requires)

@@ -40,6 +40,10 @@ DATA_TYPES = {
     'HALF_FLOAT': ('f', 2), 'FLOAT': ('f', 4),
 }
 PACKED = ('UNORM_SHORT_565', 'UNORM_SHORT_555', 'UNORM_INT_101010')
+# cl_khr_fp16: read_imageh is defined for the packed, normalized and
+# CL_HALF_FLOAT types; write_imageh also for CL_FLOAT (6.15.15).
+HALF_READ = ('SNORM_INT8', 'SNORM_INT16', 'UNORM_INT8', 'UNORM_INT16', 'HALF_FLOAT') + PACKED
+HALF_WRITE = HALF_READ + ('FLOAT',)
 
 # Channel orders of OpenCL 1.2 and the data types the API spec's format table
 # allows with each.
@@ -68,8 +72,8 @@ SAMPLER_EXTENTS = {'image1d': (16, 1, 1), 'image1d_array': (16, 3, 1), 'image2d'
                    'image2d_array': (8, 4, 3), 'image3d': (4, 4, 2)}
 
 # Which built-in names each kind of case calls (for the coverage table).
-READ_FN = {'f': 'read_imagef', 'i': 'read_imagei', 'ui': 'read_imageui'}
-WRITE_FN = {'f': 'write_imagef', 'i': 'write_imagei', 'ui': 'write_imageui'}
+READ_FN = {'f': 'read_imagef', 'i': 'read_imagei', 'ui': 'read_imageui', 'h': 'read_imageh'}
+WRITE_FN = {'f': 'write_imagef', 'i': 'write_imagei', 'ui': 'write_imageui', 'h': 'write_imageh'}
 QUERY_FN = {'width': 'get_image_width', 'height': 'get_image_height', 'depth': 'get_image_depth',
             'array_size': 'get_image_array_size', 'dim2': 'get_image_dim', 'dim4': 'get_image_dim'}
 
@@ -80,14 +84,19 @@ class FormatCase:
     image: str
     order: str
     dtype: str
+    half: bool = False  # read_imageh / write_imageh (cl_khr_fp16)
 
     @property
     def access(self):
-        return DATA_TYPES[self.dtype][0]
+        return 'h' if self.half else DATA_TYPES[self.dtype][0]
+
+    @property
+    def reads(self):
+        return not self.half or self.dtype in HALF_READ
 
     @property
     def requires(self):
-        return ['images']
+        return ['images', 'fp16'] if self.half else ['images']
 
     @property
     def writes_require(self):
@@ -115,6 +124,8 @@ def format_cases():
         for order, dtypes in ORDERS.items():
             for dtype in dtypes:
                 out.append(FormatCase(f'images.{image}.{order}.{dtype}', image, order, dtype))
+                if dtype in HALF_WRITE:
+                    out.append(FormatCase(f'images.{image}.{order}.{dtype}.half', image, order, dtype, True))
     return out
 
 
@@ -147,14 +158,18 @@ def coverage():
 
     for c in format_cases():
         t = IMAGE_TYPES[c.image]
-        add(READ_FN[c.access], (t['cl'], t['icoord'], 'no sampler'), c.id)
-        if t['sampled']:
-            add(READ_FN[c.access], (t['cl'], t['icoord'], 'sampler'), c.id)
-            add(READ_FN[c.access], (t['cl'], t['fcoord'], 'sampler'), c.id)
+        if c.reads:
+            add(READ_FN[c.access], (t['cl'], t['icoord'], 'no sampler'), c.id)
+            if t['sampled']:
+                add(READ_FN[c.access], (t['cl'], t['icoord'], 'sampler'), c.id)
+                add(READ_FN[c.access], (t['cl'], t['fcoord'], 'sampler'), c.id)
         add(WRITE_FN[c.access], (t['cl'], t['icoord']), c.id)
         for q in t['queries'] + ['channel_data_type', 'channel_order']:
             add(QUERY_FN.get(q, 'get_image_' + q), (t['cl'],), c.id)
     for c in sampler_cases():
         t = IMAGE_TYPES[c.image]
         add('read_imagef', (t['cl'], t['fcoord'], 'sampler'), c.id)
-    return {k: {'overloads': len(v['signatures']), 'cases': v['cases']} for k, v in cov.items()}
+    # read_imageh and write_imageh are fp16 overloads.
+    fp16 = (READ_FN['h'], WRITE_FN['h'])
+    return {k: {'overloads': {'fp16' if k in fp16 else 'core': len(v['signatures'])}, 'cases': v['cases']}
+            for k, v in cov.items()}

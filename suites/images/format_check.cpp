@@ -13,6 +13,7 @@
 #include "checks.hpp"
 #include "image_objects.hpp"
 #include "inputs.hpp"
+#include "reference/format_convert.hpp"
 #include "reference/image_format.hpp"
 
 namespace clconform::suites {
@@ -84,6 +85,56 @@ uint32_t random_color(const ImageFormat& f, uint64_t r) {
 
 const char* vec_name(char access) { return access == 'f' ? "float4" : access == 'i' ? "int4" : "uint4"; }
 
+// Half colors every write_imageh must be tried with: zeros, +-1, 0.5, 2,
+// the smallest denormal, 1/3, infinities, a NaN, the largest half, and for
+// normalized types the half nearest each halfway point of the scale.
+std::vector<uint16_t> half_color_edges(const ImageFormat& f) {
+  std::vector<uint16_t> e = {0x0000, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x4000, 0xc000, 0x0001, 0x3555,
+                             0x7c00, 0xfc00, 0x7e00, 0x7bff};
+  const bool normalized = f.dtype.find("NORM") != std::string::npos;
+  if (normalized) {
+    const double scale = f.dtype.rfind("SNORM", 0) == 0 ? double((1u << (f.bits[0] - 1)) - 1)
+                                                        : double((uint64_t(1) << f.bits[0]) - 1);
+    for (double k : {0.5, 1.5, 2.5, scale - 0.5, scale - 1.5, -0.5, -1.5})
+      e.push_back(ref::double_to_half(k / scale, ref::Rounding::NearestEven));
+  }
+  return e;
+}
+
+// A random half color component: any bit pattern but NaNs, which are in the edges.
+uint16_t random_half_color(uint64_t r) {
+  uint16_t h = uint16_t(r);
+  if ((h & 0x7c00) == 0x7c00 && (h & 0x03ff)) h &= 0xfbff;
+  return h;
+}
+
+// What write_imageh of half COLOR (half bits) may store: CL_HALF_FLOAT keeps
+// the half as it is (no conversion; a NaN any NaN); every other type converts
+// as write_imagef of the same value does, since each half is a float and 8.3's
+// rules for the two are the same bound (8.3.1.3 and 8.3.1.4: within 0.6 of the
+// clamped product; 8.3.3: CL_FLOAT keeps the value).
+std::vector<ref::WriteExpect> half_write_expect(const ImageFormat& f, const std::array<uint32_t, 4>& color) {
+  std::array<uint32_t, 4> as_float{};
+  for (size_t c = 0; c < 4; ++c) {
+    const float v = ref::half_to_float(uint16_t(color[c]));
+    std::memcpy(&as_float[c], &v, 4);
+  }
+  if (f.dtype != "HALF_FLOAT") return ref::write_expect(f, as_float);
+  std::vector<ref::WriteExpect> want(f.channels.size());
+  for (size_t c = 0; c < f.channels.size(); ++c) {
+    const char ch = f.channels[c];
+    if (ch == 'x') {
+      want[c].any = true;
+      continue;
+    }
+    // 6.15.15.7's mapping: r, intensity and luminance take the x component.
+    const uint16_t h = uint16_t(color[ch == 'g' ? 1 : ch == 'b' ? 2 : ch == 'a' ? 3 : 0]);
+    want[c].any_nan = (h & 0x7c00) == 0x7c00 && (h & 0x03ff);
+    want[c].exact = {h};
+  }
+  return want;
+}
+
 // Every texel of the image runs whatever --index says: a texel's value
 // depends on its position, and a failure's index is the texel's number.
 void check_format(CaseRun& run) {
@@ -123,7 +174,11 @@ void check_format(CaseRun& run) {
   create_image(run.session.context, type, fmt, extent, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, data.data(), src);
   const bool only_queries = p.at("only_queries").as_bool();
   const bool sampled = p.at("sampled").as_bool();
-  if (!only_queries) {
+  // read_imageh / write_imageh (cl_khr_fp16); read_imageh is undefined for CL_FLOAT.
+  const bool half = p.has("half") && p.at("half").as_bool();
+  const bool reads = !p.has("reads") || p.at("reads").as_bool();
+  const std::string rw_suffix = half ? "h" : f.access == 'u' ? "ui" : std::string(1, f.access);
+  if (!only_queries && reads) {
   // Reads.
   cl::Kernel read = run.kernel();
   std::vector<uint32_t> got(n * 3 * 4, 0xA5A5A5A5u);
@@ -139,7 +194,7 @@ void check_format(CaseRun& run) {
   static const char* const read_forms[3] = {"sampler-less, int coordinates", "sampler, int coordinates",
                                             "sampler, float coordinates at the texel centre"};
   for (size_t t = 0; t < n; ++t) {
-    const auto want = ref::read_expect(f, raw[t]);
+    const auto want = half ? ref::read_expect_half(f, raw[t]) : ref::read_expect(f, raw[t]);
     std::vector<std::string> in;
     for (uint32_t r : raw[t]) in.push_back(hex32(r));
     for (size_t form = 0; form < (sampled ? 3u : 1u); ++form) {
@@ -159,8 +214,7 @@ void check_format(CaseRun& run) {
         std::snprintf(buf, sizeof buf, "%.9g (0x%08x)", double(gf), g);
         m.output = f.access == 'f' ? buf : std::to_string(f.access == 'i' ? int64_t(int32_t(g)) : int64_t(g));
         m.expected = want[c].describe();
-        m.note = std::string("read_image") + (f.access == 'u' ? "ui" : std::string(1, f.access)) + " (" +
-                 read_forms[form] + "), component " + "xyzw"[c];
+        m.note = "read_image" + rw_suffix + " (" + read_forms[form] + "), component " + "xyzw"[c];
         m.edge = std::string("read component ") + "xyzw"[c];
         WrongBits b;
         b.in_format = 'u';
@@ -249,13 +303,15 @@ void check_format(CaseRun& run) {
   if (can_write) {
     const BuiltProgram& wp = run.session.programs.get(run.suite, run.suite.programs.at(p.at("write_program").as_string()));
     if (!wp.ok) throw BuildFailed{&wp};
-    cl::Kernel write(wp.program, (std::string("write_") + (f.access == 'u' ? "ui" : std::string(1, f.access))).c_str());
+    cl::Kernel write(wp.program, ("write_" + rw_suffix).c_str());
     const auto edges = color_edges(f);
+    const auto hedges = half_color_edges(f);
     std::vector<std::array<uint32_t, 4>> colors(n);
     for (size_t t = 0; t < n; ++t) {
       for (size_t c = 0; c < 4; ++c) {
-        colors[t][c] = t < edges.size() ? edges[(t + c) % edges.size()]
-                                        : random_color(f, counter_bits(run.opts.seed, stream + 1, t * 4 + c));
+        const uint64_t r = counter_bits(run.opts.seed, stream + 1, t * 4 + c);
+        if (half) colors[t][c] = t < hedges.size() ? hedges[(t + c) % hedges.size()] : random_half_color(r);
+        else colors[t][c] = t < edges.size() ? edges[(t + c) % edges.size()] : random_color(f, r);
       }
       // One value for every component of an INTENSITY color, and for r g b of a LUMINANCE one,
       // so that which component the device stores does not matter (6.15.15.7).
@@ -264,7 +320,14 @@ void check_format(CaseRun& run) {
     }
     ImageObject dst;
     create_image(run.session.context, type, fmt, extent, CL_MEM_WRITE_ONLY, nullptr, dst);
-    cl::Buffer in(run.session.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 16, colors.data());
+    // write_imageh reads four halves per texel, the others a 16-byte vector.
+    std::vector<uint16_t> half_colors;
+    for (const auto& col : colors)
+      for (uint32_t v : col) half_colors.push_back(uint16_t(v));
+    cl::Buffer in = half ? cl::Buffer(run.session.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 8,
+                                      half_colors.data())
+                         : cl::Buffer(run.session.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, n * 16,
+                                      colors.data());
     clSetKernelArg(write(), 0, sizeof(cl_mem), &dst.image);
     write.setArg(1, in);
     write.setArg(2, cl_int(extent[0]));
@@ -278,7 +341,7 @@ void check_format(CaseRun& run) {
     if (err != CL_SUCCESS) throw cl::Error(err, "clEnqueueReadImage");
     for (size_t t = 0; t < n; ++t) {
       const auto stored = ref::unpack_texel(f, &back[t * f.texel_bytes]);
-      const auto want = ref::write_expect(f, colors[t]);
+      const auto want = half ? half_write_expect(f, colors[t]) : ref::write_expect(f, colors[t]);
       for (size_t c = 0; c < stored.size(); ++c) {
         if (want[c].accepts(stored[c], f, c)) {
           run.result.pass();
@@ -290,11 +353,12 @@ void check_format(CaseRun& run) {
         for (uint32_t v : colors[t]) m.inputs.push_back(hex32(v));
         m.output = hex32(stored[c]);
         m.expected = want[c].describe();
-        m.note = std::string("write_image") + (f.access == 'u' ? "ui" : std::string(1, f.access)) + " of a " +
-                 vec_name(f.access) + ", stored channel " + std::string(1, f.channels[c]);
+        m.note = "write_image" + rw_suffix + " of a " + (half ? std::string("half4") : vec_name(f.access)) +
+                 ", stored channel " + std::string(1, f.channels[c]);
         m.edge = std::string("write channel ") + f.channels[c];
         WrongBits b;
-        b.in_format = f.access == 'f' ? 'f' : f.access == 'i' ? 'i' : 'u';
+        b.in_format = half ? 'h' : f.access == 'f' ? 'f' : f.access == 'i' ? 'i' : 'u';
+        if (half) b.in_bytes = 2;
         b.out_format = 'u';
         b.out_bytes = std::max(1u, f.bits[c] / 8);
         b.width = 4;
@@ -307,9 +371,12 @@ void check_format(CaseRun& run) {
     }
     write_note = "; " + std::to_string(n) + " texels written";
   }
-  const std::string reads = only_queries ? "queries only" : std::to_string(n) + " texels read " + (sampled ? "3 ways" : "sampler-less");
+  const std::string read_text = only_queries ? "queries only"
+                                : !reads    ? "no reads (read_imageh is undefined for this type)"
+                                            : std::to_string(n) + " texels read " + (sampled ? "3 ways" : "sampler-less");
   const std::string queries = p.at("query_program").is_null() ? "; queries in images.query." + type + ".*" : "; queries";
-  run.result.detail = fmt_name + " " + type + ": " + reads + write_note + queries +
+  run.result.detail = fmt_name + " " + type + (half ? " (read_imageh, write_imageh)" : "") + ": " + read_text +
+                      write_note + queries +
                       (run.result.failed() ? ", " + std::to_string(run.result.failed()) + " wrong" : "");
 }
 

@@ -63,6 +63,31 @@ TEST(ImageFormat, NormalizedReads) {
   EXPECT_FALSE(read_expect(s, {0x81})[0].accepts(fbits(-0.99f)));
 }
 
+TEST(ImageFormat, HalfReadsWithinOneAndAHalfUlpOfHalf) {
+  // 8.3.1.2: round_to_half(c / 255) within 1.5 ulp of half; 0 and 255 exact.
+  const ImageFormat f = fmt("R", "UNORM_INT8");
+  const auto e = read_expect_half(f, {128});
+  const double q = 128.0 / 255.0;                  // in [0.5, 1): half spacing 2^-11
+  const float h = float(std::ldexp(std::nearbyint(std::ldexp(q, 11)), -11));  // the nearest half, 0.016 steps below q
+  const float step = std::ldexp(1.0f, -11);
+  EXPECT_TRUE(e[0].accepts(fbits(h)));
+  EXPECT_TRUE(e[0].accepts(fbits(h + step)));       // 0.98 half ulp from q
+  EXPECT_FALSE(e[0].accepts(fbits(h + 2 * step)));  // 1.98 half ulp from q
+  EXPECT_FALSE(e[0].accepts(fbits(h - 2 * step)));  // 2.02 half ulp from q
+  // The same texel's float read is far narrower: the half bound is not the float one.
+  EXPECT_FALSE(read_expect(f, {128})[0].accepts(fbits(h + step)));
+  EXPECT_TRUE(read_expect_half(f, {255})[0].accepts(fbits(1.0f)));
+  EXPECT_FALSE(read_expect_half(f, {255})[0].accepts(fbits(1.0f - std::ldexp(1.0f, -11))));
+  EXPECT_TRUE(read_expect_half(f, {0})[0].accepts(fbits(0.0f)));
+  const ImageFormat s = fmt("R", "SNORM_INT16");
+  EXPECT_TRUE(read_expect_half(s, {0x8000})[0].accepts(fbits(-1.0f)));  // -32768 and -32767 give -1
+  EXPECT_FALSE(read_expect_half(s, {0x8000})[0].accepts(fbits(-1.0f + std::ldexp(1.0f, -11))));
+  // Half channels are lossless.
+  const ImageFormat hf = fmt("R", "HALF_FLOAT");
+  EXPECT_TRUE(read_expect_half(hf, {0x3555})[0].accepts(fbits(0.333251953125f)));
+  EXPECT_FALSE(read_expect_half(hf, {0x3555})[0].accepts(fbits(std::nextafter(0.333251953125f, 1.0f))));
+}
+
 TEST(ImageFormat, ChannelMapping) {
   auto a = read_expect(fmt("A", "UNSIGNED_INT8"), {7});
   EXPECT_TRUE(a[0].accepts(0));
