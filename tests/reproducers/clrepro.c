@@ -18,8 +18,11 @@
  *   //@ expect-build: fail         the specification requires the build to fail
  *   //@ expect-build: succeed      the program is legal: a failed build is the defect
  *                                  (without either line a failed build is exit 2)
+ *   //@ time-limit: SECONDS        a build and run still unfinished after SECONDS is
+ *                                  the defect (the runtime hangs)
  * Exit status: 0 the device gave what the specification requires, 1 it did
- * not or killed the process (the last line is then "DEFECT SHOWN"), 2 the
+ * not, killed the process or hung past the time limit (the last line is then
+ * "DEFECT SHOWN"), 2 the
  * file or the device could not be used.
  * Every output buffer is printed in hex, whatever the verdict. */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -28,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,15 +127,36 @@ static cl_device_id pick_device(const char *want, cl_platform_id *platform_out) 
 
 static int run(int argc, char **argv);
 
+/* The file's "//@ time-limit: SECONDS", or 0 for none. */
+static long time_limit(const char *path) {
+  char *source = read_file(path);
+  const char *at = strstr(source, "//@ time-limit:");
+  long seconds = at ? strtol(at + strlen("//@ time-limit:"), NULL, 10) : 0;
+  free(source);
+  return seconds;
+}
+
 /* The reproducer runs in a child, so that a runtime that kills the process
- * (a crash is a defect too) still gets a verdict. */
+ * (a crash is a defect too) or never finishes still gets a verdict. */
 int main(int argc, char **argv) {
+  const long limit = argc >= 2 ? time_limit(argv[1]) : 0;
   fflush(stdout);
   pid_t pid = fork();
   if (pid < 0) die("cannot fork");
   if (pid == 0) exit(run(argc, argv));
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid) die("lost the child process");
+  for (long waited_ms = 0;; waited_ms += 100) {
+    const pid_t done = waitpid(pid, &status, limit ? WNOHANG : 0);
+    if (done == pid) break;
+    if (done != 0) die("lost the child process");
+    if (waited_ms >= limit * 1000) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      printf("the runtime did not finish within %ld s\nDEFECT SHOWN\n", limit);
+      return 1;
+    }
+    usleep(100000);
+  }
   if (WIFSIGNALED(status)) {
     printf("the runtime killed the process with signal %d\nDEFECT SHOWN\n", WTERMSIG(status));
     return 1;
@@ -168,6 +193,7 @@ static int run(int argc, char **argv) {
     }
     if (sscanf(rest, "global: %zu", &global) == 1) continue;
     if (sscanf(rest, "local: %zu", &local) == 1) continue;
+    if (strncmp(rest, "time-limit:", 11) == 0) continue; /* the parent's (main) */
     if (strcmp(rest, "expect-build: fail") == 0) {
       expect_build_fail = 1;
       continue;
