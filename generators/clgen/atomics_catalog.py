@@ -24,6 +24,16 @@ C11_OPS = {
 # forms without _explicit, which 6.15.12.7 defines as memory_order_seq_cst
 # and memory_scope_device.
 C11_ORDERS = ['relaxed', 'acq_rel', 'seq_cst']
+# The read-modify-write operations also run with acquire alone and release
+# alone (a failed compare-exchange then loads with acquire and relaxed: its
+# failure order may not be a release, 6.15.12.7.5).
+RMW_ORDERS = C11_ORDERS + ['acquire', 'release']
+# Beyond the narrowest scope: global memory at memory_scope_all_svm_devices
+# (every device sharing the memory, a superset of the contenders; OpenCL C
+# 3.0 calls it also memory_scope_all_devices), and both spaces through
+# generic pointers (6.7.5), with the forms without _explicit.
+VARIANTS = [('global', 'all_svm_devices', False, 'relaxed'), ('global', None, True, 'seq_cst'),
+            ('local', None, True, 'seq_cst')]
 
 TYPES = {'int': (32, True), 'uint': (32, False), 'long': (64, True), 'ulong': (64, False)}
 SPACES = ['global', 'local']
@@ -54,8 +64,12 @@ def legacy_requires(t, space, kind):
     return []
 
 
-def c11_requires(t, space, order):
+def c11_requires(t, space, order, scope=None, generic=False):
     req = ['opencl_c_2.0']
+    if generic:
+        req.append('__opencl_c_generic_address_space')
+    if scope == 'all_svm_devices':
+        req.append('__opencl_c_atomic_scope_all_devices')
     if TYPES[t][0] == 64:
         # 6.15.12.6: atomic_long and atomic_ulong need both 64-bit extensions
         # (and __opencl_c_int64 on an OpenCL C 3.0 device).
@@ -63,7 +77,7 @@ def c11_requires(t, space, order):
     if order == 'seq_cst':
         req += ['__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
         return req
-    if order == 'acq_rel':
+    if order in ('acq_rel', 'acquire', 'release'):
         req += ['__opencl_c_atomic_order_acq_rel']
     if space == 'global':
         req += ['__opencl_c_atomic_scope_device']

@@ -26,20 +26,27 @@ def legacy_call(op, t, p):
     return f'{fn}{op}({p}, vals[j])'
 
 
-def c11_call(op, t, p, order, space):
-    scope = 'memory_scope_work_group' if space == 'local' else 'memory_scope_device'
+# The order a failed compare-exchange loads with: never a release (6.15.12.7.5).
+FAILURE_ORDER = {'relaxed': 'relaxed', 'acq_rel': 'acquire', 'acquire': 'acquire', 'release': 'relaxed',
+                 'seq_cst': 'seq_cst'}
+
+
+def _scope(space, scope):
+    return 'memory_scope_' + (scope or ('work_group' if space == 'local' else 'device'))
+
+
+def c11_call(op, t, p, order, space, scope=None):
     if op.startswith('compare_exchange'):
         return None
-    if order == 'seq_cst':
+    if order == 'seq_cst' and not scope:
         return f'atomic_{op}({p}, vals[j])'
-    return f'atomic_{op}_explicit({p}, vals[j], memory_order_{order}, {scope})'
+    return f'atomic_{op}_explicit({p}, vals[j], memory_order_{order}, {_scope(space, scope)})'
 
 
-def c11_cmpxchg_loop(op, p, order, space, t):
-    scope = 'memory_scope_work_group' if space == 'local' else 'memory_scope_device'
-    call = (f'atomic_{op}({p}, &cur, vals[j])' if order == 'seq_cst' else
+def c11_cmpxchg_loop(op, p, order, space, t, scope=None):
+    call = (f'atomic_{op}({p}, &cur, vals[j])' if order == 'seq_cst' and not scope else
             f'atomic_{op}_explicit({p}, &cur, vals[j], memory_order_{order}, '
-            f'memory_order_{"acquire" if order == "acq_rel" else order}, {scope})')
+            f'memory_order_{FAILURE_ORDER[order]}, {_scope(space, scope)})')
     # On failure the call loads the current value into cur (6.15.12.7.5).
     return (f'{t} cur = cmps[j];\n'
             f'      while (!{call}) {{}}\n'
@@ -53,8 +60,9 @@ def legacy_loop(t, p):
             f'      olds[j] = cur;')
 
 
-def rmw_kernel(name, t, space, body_for, atomic_t):
-    """BODY_FOR(p) gives the statement(s) of one operation on pointer p."""
+def rmw_kernel(name, t, space, body_for, atomic_t, generic=False):
+    """BODY_FOR(p) gives the statement(s) of one operation on pointer p;
+    GENERIC: p is a generic pointer (6.7.5) to the same memory."""
     head = (f'__kernel void {name}(__global const {t}* vals, __global const {t}* cmps, '
             f'__global {t}* mem, __global {t}* olds, uint naddr, uint reps)\n{{\n'
             '  size_t i = get_global_id(0);\n')
@@ -74,7 +82,7 @@ def rmw_kernel(name, t, space, body_for, atomic_t):
                 f'  for (size_t a = lid; a < naddr; a += ls) mem[g * naddr + a] = {load};\n')
         ptr = 'l + lid % naddr'
     p = 'p'
-    qual = 'volatile __global' if space == 'global' else 'volatile __local'
+    qual = 'volatile' if generic else 'volatile __global' if space == 'global' else 'volatile __local'
     return (head + pre +
             f'  {qual} {atomic_t}* p = {ptr};\n'
             '  for (uint k = 0; k < reps; ++k) {\n'
@@ -151,27 +159,30 @@ def build():
                 params.update({'op': op, 'host_op': op})
                 m.add_case(f'atomics.legacy.{t}.{space}.{op}', prog, name, 'atomics.rmw', f'atomics.legacy.{t}',
                            params, requires=cat.legacy_requires(t, space, kind))
+    # (space, scope, generic, order): every order at the narrowest scope, then the variants.
+    combos = [(space, None, False, order) for space in cat.SPACES for order in cat.RMW_ORDERS] + cat.VARIANTS
     for t in cat.TYPES:
-        for space in cat.SPACES:
-            for order in cat.C11_ORDERS:
-                prog = f'c11_{t}_{space}_{order}'
-                src = PRAGMAS_64 if cat.TYPES[t][0] == 64 else ''
-                names = []
-                for op, host_op in cat.C11_OPS.items():
-                    name = f'c11_{op}_{t}_{space}_{order}'
-                    if host_op == 'cmpxchg_loop':
-                        body = lambda p, op=op: c11_cmpxchg_loop(op, p, order, space, t)
-                    else:
-                        body = lambda p, op=op: f'olds[j] = {c11_call(op, t, p, order, space)};'
-                    src += rmw_kernel(name, t, space, body, atomic_type(t)) + '\n'
-                    names.append((op, host_op, name))
-                reqs = cat.c11_requires(t, space, order)
-                m.add_program(prog, src, requires=reqs, cl_std='2.0')
-                for op, host_op, name in names:
-                    params = common_params(t, space)
-                    params.update({'op': op, 'host_op': host_op, 'order': order})
-                    m.add_case(f'atomics.c11.{t}.{space}.{order}.{op}', prog, name, 'atomics.rmw',
-                               f'atomics.c11.{t}', params, requires=reqs)
+        for space, scope, generic, order in combos:
+            where = ('generic_' if generic else '') + space + (f'_{scope}' if scope else '')
+            prog = f'c11_{t}_{where}_{order}'
+            src = PRAGMAS_64 if cat.TYPES[t][0] == 64 else ''
+            names = []
+            for op, host_op in cat.C11_OPS.items():
+                name = f'c11_{op}_{t}_{where}_{order}'
+                if host_op == 'cmpxchg_loop':
+                    body = lambda p, op=op: c11_cmpxchg_loop(op, p, order, space, t, scope)
+                else:
+                    body = lambda p, op=op: f'olds[j] = {c11_call(op, t, p, order, space, scope)};'
+                src += rmw_kernel(name, t, space, body, atomic_type(t), generic) + '\n'
+                names.append((op, host_op, name))
+            reqs = cat.c11_requires(t, space, order, scope, generic)
+            m.add_program(prog, src, requires=reqs, cl_std='2.0')
+            for op, host_op, name in names:
+                params = common_params(t, space)
+                params.update({'op': op, 'host_op': host_op, 'order': order, 'scope': _scope(space, scope),
+                               'generic': generic})
+                m.add_case(f'atomics.c11.{t}.{where}.{order}.{op}', prog, name, 'atomics.rmw',
+                           f'atomics.c11.{t}', params, requires=reqs)
     m.add_program('c11_flag', flag_kernel('c11_flag_local'), requires=['opencl_c_2.0'], cl_std='2.0')
     m.add_case('atomics.c11.flag.local', 'c11_flag', 'c11_flag_local', 'atomics.flag', 'atomics.c11.misc',
                {'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'naddr': [1, 8]},
