@@ -150,9 +150,65 @@ def _adapt_builtin_engine(m, t):
             t.key(p['builtin'], _cap_of(*types), (first.get('type'), first.get('n', o.get('n'))), c['id'])
 
 
+def _adapt_async(m, t):
+    """One async case per operation and gentype instance; wait_group_events
+    ends every copy."""
+    names = {'copy_g2l': ['async_work_group_copy'], 'copy_l2g': ['async_work_group_copy'],
+             'strided_g2l': ['async_work_group_strided_copy'], 'strided_l2g': ['async_work_group_strided_copy'],
+             'multi': ['async_work_group_copy'], 'prefetch': ['prefetch']}
+    for c in m.cases:
+        p = c['params']
+        ty = p['type']
+        for name in names[p['op']] + ['wait_group_events']:
+            key = (ty['elem'], ty['n']) if name != 'wait_group_events' else ()
+            t.key(name, _cap_of(ty['elem']) if key else 'core', key, c['id'])
+
+
+# The C11-style atomic functions each case calls, by its operation.
+_C11_NAMES = {'compare_exchange_strong': 'atomic_compare_exchange_strong',
+              'compare_exchange_weak': 'atomic_compare_exchange_weak', 'exchange': 'atomic_exchange'}
+
+
+def _adapt_atomics(m, t):
+    """Legacy functions: one overload per (type, address space), atomic_ for
+    int and uint and atom_ for long and ulong (6.15.12.8-9); the C11-style
+    ones count one each (builtins_spec.py), _explicit where a case passes an
+    order. Names read from the cases' parameters, checked against the
+    kernel sources."""
+    for c in m.cases:
+        p = c['params']
+        cid = c['id']
+        src = m.sources[c['program']]
+        found = []
+        if cid.startswith('atomics.legacy.'):
+            prefix = 'atom_' if p['bits'] == 64 else 'atomic_'
+            ops = ['cmpxchg'] if p['op'] == 'cmpxchg_loop' else [p['op']]
+            found = [(prefix + op, (p['type'], p['space'])) for op in ops]
+        elif p.get('host_op'):
+            name = _C11_NAMES.get(p['op'], 'atomic_' + p['op'])
+            explicit = p['order'] != 'seq_cst' or p.get('scope') not in (None, 'memory_scope_device', 'memory_scope_work_group')
+            found = [(name + ('_explicit' if explicit else ''), ())]
+            if p['space'] == 'local':
+                found += [('atomic_init', ()), ('atomic_load_explicit', ())]
+        elif cid.startswith('atomics.c11.flag'):
+            found = [(n, ()) for n in ('atomic_flag_clear', 'atomic_flag_test_and_set', 'atomic_flag_clear_explicit',
+                                      'atomic_flag_test_and_set_explicit') if re.search(rf'\b{n}\s*\(', src)]
+        elif cid.startswith('atomics.c11.store_load'):
+            found = [(n, ()) for n in ('atomic_init', 'atomic_store', 'atomic_load', 'atomic_store_explicit',
+                                      'atomic_load_explicit') if re.search(rf'\b{n}\s*\(', src)]
+        for name, key in found:
+            if not re.search(rf'\b{name}\s*\(', src):
+                raise ValueError(f'coverage: {cid} is credited with {name}, which its program does not call')
+            t.key(name, 'core', key, cid)
+
+
 ADAPTERS = {'common': _adapt_builtin_engine, 'geometric': _adapt_builtin_engine, 'relational': _adapt_builtin_engine,
             'math': _adapt_math, 'conversions': _adapt_conversions, 'astype': _adapt_astype, 'half': _adapt_half,
-            'vectors': _adapt_vectors, 'types': _adapt_types}
+            'vectors': _adapt_vectors, 'types': _adapt_types, 'async': _adapt_async, 'atomics': _adapt_atomics}
+
+
+# Names whose overloads differ by their arguments' count: a pattern per overload.
+_FORMS = {'work_group_barrier': [r'\bwork_group_barrier\s*\([^,()]*\)', r'\bwork_group_barrier\s*\([^,()]*,[^,()]*\)']}
 
 
 def _scan_sources(m, t, names):
@@ -167,12 +223,21 @@ def _scan_sources(m, t, names):
         starts = [(k.start(), k.group(1)) for k in heads.finditer(src)] + [(len(src), None)]
         for (a, name), (b, _) in zip(starts, starts[1:]):
             per_kernel[(pid, name)] = set(pattern.findall(src[a:b]))
+    single = {row[0] for row in builtins() if row[3] == {'core': 1}}
     for c in m.cases:
         # The case's kernel, or its whole program where the calls sit in helper functions.
         found = per_kernel.get((c['program'], c['kernel'])) or per_program.get(c['program'], set())
+        src = m.sources[c['program']]
         for name in sorted(found):
-            t.called.add(name)
-            t._case(name, c['id'])
+            if name in single:
+                t.key(name, 'core', (), c['id'])  # its only overload is the one called
+            elif name in _FORMS:
+                for k, form in enumerate(_FORMS[name]):
+                    if re.search(form, src):
+                        t.key(name, 'core', k, c['id'])
+            else:
+                t.called.add(name)
+                t._case(name, c['id'])
 
 
 def _coverage_function(suite):
@@ -209,13 +274,19 @@ def compute():
     for name, section, needs, spec in builtins():
         covered = {}
         cases = []
+        keys = set()  # overloads several suites cover count once
+        called = False
         for suite, t in per_suite.items():
-            for cap, n in t.covered(name).items():
+            for cap, n in t.counts.get(name, {}).items():
                 covered[cap] = covered.get(cap, 0) + n
-            if name in t.called and not t.covered(name):
-                covered['called'] = 1
+            keys |= t.keys.get(name, set())
+            called = called or name in t.called
             if name in t.cases:
                 cases.append((suite, t.cases[name]))
+        for cap, _ in keys:
+            covered[cap] = covered.get(cap, 0) + 1
+        if called and not covered:
+            covered['called'] = 1
         rows.append((name, section, needs, spec, covered, cases))
     for name, section, needs in features():
         cases = [(suite, t.cases[name]) for suite, t in per_suite.items() if name in t.cases]

@@ -97,17 +97,21 @@ def atomic_type(t):
     return 'atomic_' + t
 
 
-def flag_kernel(name):
-    # Per group and address: clear, then every work-item tests and sets; 
-    # exactly one must see the flag clear (6.15.12.7.6).
+def flag_kernel(name, explicit=True):
+    # Per group and address: clear, then every work-item tests and sets;
+    # exactly one must see the flag clear (6.15.12.7.6). EXPLICIT: relaxed at
+    # work-group scope; else the forms without _explicit (seq_cst, device scope).
+    clear = ('atomic_flag_clear_explicit(&f[a], memory_order_relaxed, memory_scope_work_group)' if explicit
+             else 'atomic_flag_clear(&f[a])')
+    test = ('atomic_flag_test_and_set_explicit(&f[lid % naddr], memory_order_relaxed, memory_scope_work_group)'
+            if explicit else 'atomic_flag_test_and_set(&f[lid % naddr])')
     return (f'__kernel void {name}(__global uint* seen, uint naddr)\n{{\n'
             f'  __local atomic_flag f[{cat.LOCAL_SLOTS}];\n'
             '  size_t lid = get_local_id(0), g = get_group_id(0), ls = get_local_size(0);\n'
             '  for (size_t a = lid; a < naddr; a += ls)\n'
-            '    atomic_flag_clear_explicit(&f[a], memory_order_relaxed, memory_scope_work_group);\n'
+            f'    {clear};\n'
             '  work_group_barrier(CLK_LOCAL_MEM_FENCE);\n'
-            '  bool was = atomic_flag_test_and_set_explicit(&f[lid % naddr], memory_order_relaxed, '
-            'memory_scope_work_group);\n'
+            f'  bool was = {test};\n'
             '  seen[get_global_id(0)] = was ? 1u : 0u;\n}\n')
 
 
@@ -187,6 +191,12 @@ def build():
     m.add_case('atomics.c11.flag.local', 'c11_flag', 'c11_flag_local', 'atomics.flag', 'atomics.c11.misc',
                {'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'naddr': [1, 8]},
                requires=['opencl_c_2.0'])
+    seq = ['opencl_c_2.0', '__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
+    m.add_program('c11_flag_seq_cst', flag_kernel('c11_flag_local_seq_cst', explicit=False), requires=seq,
+                  cl_std='2.0')
+    m.add_case('atomics.c11.flag.local.seq_cst', 'c11_flag_seq_cst', 'c11_flag_local_seq_cst', 'atomics.flag',
+               'atomics.c11.misc', {'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'naddr': [1, 8]},
+               requires=seq)
     for order in cat.C11_ORDERS:
         reqs = ['opencl_c_2.0'] + {'relaxed': [], 'acq_rel': ['__opencl_c_atomic_order_acq_rel'],
                                    'seq_cst': ['__opencl_c_atomic_order_seq_cst',
