@@ -16,7 +16,7 @@ parameters written here.
 from . import vectors_literals, vectors_loadstore, vectors_negative, vectors_operators, vectors_shuffle, \
     vectors_swizzles
 from .manifest import Manifest
-from .types import ELEMENTS
+from .types import ELEMENTS, HALF
 from .vectors_common import SPEC
 
 
@@ -29,6 +29,10 @@ def build():
         vectors_operators.add(m, elem)
         vectors_shuffle.add(m, elem)
         vectors_loadstore.add(m, elem)
+    # half (cl_khr_fp16) for what moves elements without arithmetic on them:
+    # shuffle, shuffle2, vloadn and vstoren take gentype including halfn.
+    vectors_shuffle.add(m, HALF)
+    vectors_loadstore.add(m, HALF)
     vectors_negative.add(m)
     # The host references checked against the spec's own examples; it runs
     # no kernel, but a case needs a program, so it names a small one.

@@ -18,8 +18,8 @@ uint64_t tagged_bits(const TypeDesc& elem, uint64_t random, unsigned tag, unsign
   const unsigned bits = 8 * elem.elem_size;
   const uint64_t all = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
   if (elem.kind != TypeDesc::Kind::Float) return ((random << tag_bits) | tag) & all;
-  const unsigned mant_bits = elem.elem_size == 8 ? 52 : 23;
-  const uint64_t bias = elem.elem_size == 8 ? 1023 : 127;
+  const unsigned mant_bits = elem.elem_size == 8 ? 52 : elem.elem_size == 4 ? 23 : 10;
+  const uint64_t bias = elem.elem_size == 8 ? 1023 : elem.elem_size == 4 ? 127 : 15;
   const uint64_t mant = ((random << tag_bits) | tag) & ((uint64_t(1) << mant_bits) - 1);
   const uint64_t exponent = bias - 8 + (random >> 40) % 17;
   const uint64_t sign = (random >> 63) & 1;
