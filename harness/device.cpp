@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 #include "cl_errors.hpp"
@@ -38,6 +39,10 @@ T query_or(const cl::Device& d, T fallback) {
   T value{};
   return clGetDeviceInfo(d(), Q, sizeof value, &value, nullptr) == CL_SUCCESS ? value : fallback;
 }
+
+// cl_ext_float_atomics' queries and capability bits (OpenCL extension
+// specification, cl_ext_float_atomics; the system's headers predate them).
+constexpr cl_device_info kFp16AtomicCaps = 0x4233, kFp32AtomicCaps = 0x4231, kFp64AtomicCaps = 0x4232;
 
 // An array-valued query (cl_name_version lists); empty when unknown.
 template <typename T>
@@ -97,6 +102,11 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   info.embedded_profile = d.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
   info.extensions = split_words(d.getInfo<CL_DEVICE_EXTENSIONS>());
   info.single_fp_config = query_or<CL_DEVICE_SINGLE_FP_CONFIG, cl_device_fp_config>(d, 0);
+  if (info.has_extension("cl_ext_float_atomics")) {
+    info.fp16_atomic_caps = query_or<kFp16AtomicCaps, cl_ulong>(d, 0);
+    info.fp32_atomic_caps = query_or<kFp32AtomicCaps, cl_ulong>(d, 0);
+    info.fp64_atomic_caps = query_or<kFp64AtomicCaps, cl_ulong>(d, 0);
+  }
   info.double_fp_config = query_or<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(d, 0);
   info.half_fp_config = query_or<CL_DEVICE_HALF_FP_CONFIG, cl_device_fp_config>(d, 0);
   // fp64 is core-optional since OpenCL 1.2 (a non-zero double config) and an
@@ -153,6 +163,17 @@ bool DeviceInfo::supports(const std::string& capability) const {
     if (!has_extension("cl_khr_integer_dot_product")) return false;
     const bool c30 = std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end();
     return !c30 || std::find(c_features.begin(), c_features.end(), capability) != c_features.end();
+  }
+  // cl_ext_float_atomics: __opencl_c_ext_fp<16|32|64>_<global|local>_atomic_<load_store|add|min_max>,
+  // one capability bit each (global at bits 0-2, local at 16-18).
+  if (capability.rfind("__opencl_c_ext_fp", 0) == 0) {
+    if (std::find(c_features.begin(), c_features.end(), capability) != c_features.end()) return true;
+    const std::string rest = capability.substr(std::strlen("__opencl_c_ext_fp"));
+    const cl_ulong caps = rest.rfind("16_", 0) == 0 ? fp16_atomic_caps : rest.rfind("32_", 0) == 0 ? fp32_atomic_caps
+                        : rest.rfind("64_", 0) == 0 ? fp64_atomic_caps : 0;
+    const unsigned base = rest.find("_local_") != std::string::npos ? 16 : 0;
+    const unsigned bit = rest.find("_load_store") != std::string::npos ? 0 : rest.find("_add") != std::string::npos ? 1 : 2;
+    return (caps >> (base + bit)) & 1;
   }
   if (capability.rfind("__opencl_c_", 0) == 0) {
     if (std::find(c_versions.begin(), c_versions.end(), "3.0") != c_versions.end()) {

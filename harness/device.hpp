@@ -27,6 +27,11 @@ struct DeviceInfo {
   std::vector<std::string> c_versions;
   std::vector<std::string> c_features;  // CL_DEVICE_OPENCL_C_FEATURES (OpenCL 3.0 devices)
   bool non_uniform_work_groups = false;  // OpenCL 2.x, or CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT on 3.0
+  // cl_ext_float_atomics: CL_DEVICE_{HALF,SINGLE,DOUBLE}_FP_ATOMIC_CAPABILITIES_EXT
+  // (0 without the extension). Their compilers define the matching
+  // __opencl_c_ext_fp<N>_<space>_atomic_<op> macros without listing them in
+  // CL_DEVICE_OPENCL_C_FEATURES, so supports() reads these.
+  cl_ulong fp16_atomic_caps = 0, fp32_atomic_caps = 0, fp64_atomic_caps = 0;
   int version_major = 0;                 // of the device's OpenCL version (CL_DEVICE_VERSION)
 
   bool has_extension(const std::string& ext) const;
@@ -37,6 +42,8 @@ struct DeviceInfo {
   // C 3.0 compiler with the feature: OpenCL C 2.0 itself has no sub-group
   // functions), "EXT or OpenCL C 3.1" (the extension, or an OpenCL C 3.1
   // compiler, in which EXT's functions are core),
+  // "__opencl_c_ext_fp32_global_atomic_add" and the other cl_ext_float_atomics
+  // macros (from the capability queries above),
   // and the OpenCL C 3.0 feature macros ("__opencl_c_atomic_order_seq_cst"),
   // which a 3.0 compiler lists and a 2.x compiler has all of (OpenCL C 3.0
   // spec 6.2.1: every feature is implied by OpenCL C 2.0, fp64 aside).

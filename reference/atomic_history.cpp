@@ -1,5 +1,6 @@
 #include "atomic_history.hpp"
 
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <unordered_map>
@@ -76,6 +77,41 @@ std::string serial_history_error(uint64_t initial, uint64_t final_value, const s
   return "";
 }
 
+namespace {
+
+// cl_ext_float_atomics' add, sub, min and max on a float or double (BITS 32
+// or 64): each correctly rounded (7.4), which the host's IEEE arithmetic is
+// (a float sum computed in double and rounded to float is the correctly
+// rounded float sum: double carries more than twice float's precision).
+// min and max take no NaN and no zero of either sign against the other.
+uint64_t float_new_value(const std::string& op, unsigned bits, uint64_t old, uint64_t operand) {
+  if (bits != 32 && bits != 64) throw std::invalid_argument("float atomics: 32 or 64 bits");
+  const auto value = [&](uint64_t b) {
+    if (bits == 64) {
+      double d;
+      std::memcpy(&d, &b, 8);
+      return d;
+    }
+    const uint32_t w = uint32_t(b);
+    float f;
+    std::memcpy(&f, &w, 4);
+    return double(f);
+  };
+  const double a = value(old), x = value(operand);
+  double r = op == "fadd" ? a + x : op == "fsub" ? a - x : op == "fmin" ? (x < a ? x : a) : (x > a ? x : a);
+  if (bits == 64) {
+    uint64_t out;
+    std::memcpy(&out, &r, 8);
+    return out;
+  }
+  const float f = float(r);
+  uint32_t out;
+  std::memcpy(&out, &f, 4);
+  return out;
+}
+
+}  // namespace
+
 uint64_t atomic_new_value(const std::string& op, unsigned bits, bool is_signed, uint64_t old, uint64_t operand,
                           uint64_t compare) {
   const uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
@@ -94,6 +130,8 @@ uint64_t atomic_new_value(const std::string& op, unsigned bits, bool is_signed, 
   else if (op == "min" || op == "max") {
     const bool less = is_signed ? as_signed(operand, bits) < as_signed(old, bits) : operand < old;
     r = (op == "min") == less ? operand : old;
+  } else if (op == "fadd" || op == "fsub" || op == "fmin" || op == "fmax") {
+    return float_new_value(op, bits, old, operand);
   } else {
     throw std::invalid_argument("unknown atomic operation " + op);
   }

@@ -36,6 +36,23 @@ VARIANTS = [('global', 'all_svm_devices', False, 'relaxed'), ('global', None, Tr
             ('local', None, True, 'seq_cst')]
 
 TYPES = {'int': (32, True), 'uint': (32, False), 'long': (64, True), 'ulong': (64, False)}
+
+# cl_ext_float_atomics: atomic_fetch_add/sub/min/max on atomic_float and
+# atomic_double, each where the device reports it (the feature macro
+# __opencl_c_ext_fp<bits>_<space>_atomic_<add|min_max>); host operation and
+# feature per function.
+FLOAT_TYPES = {'float': (32, 'fp32', []), 'double': (64, 'fp64', ['fp64'])}
+FLOAT_OPS = {'fetch_add': ('fadd', 'add'), 'fetch_sub': ('fsub', 'add'), 'fetch_min': ('fmin', 'min_max'),
+             'fetch_max': ('fmax', 'min_max')}
+FLOAT_ORDERS = ['relaxed', 'seq_cst']
+
+
+def float_requires(t, space, op, order):
+    bits, fp, req = FLOAT_TYPES[t]
+    out = ['opencl_c_2.0', 'cl_ext_float_atomics', f'__opencl_c_ext_{fp}_{space}_atomic_{FLOAT_OPS[op][1]}'] + req
+    if order == 'seq_cst':
+        out += ['__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
+    return out
 SPACES = ['global', 'local']
 
 # Every case runs one launch per contention level: GLOBAL_ITEMS work-items in

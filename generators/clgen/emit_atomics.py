@@ -187,6 +187,26 @@ def build():
                                'generic': generic})
                 m.add_case(f'atomics.c11.{t}.{where}.{order}.{op}', prog, name, 'atomics.rmw',
                            f'atomics.c11.{t}', params, requires=reqs)
+    for t, (bits, fp, treq) in cat.FLOAT_TYPES.items():
+        for space in cat.SPACES:
+            for order in cat.FLOAT_ORDERS:
+                for op, (host_op, feature) in cat.FLOAT_OPS.items():
+                    # One program per operation: a device may have add but not min/max.
+                    name = f'c11_{op}_{t}_{space}_{order}'
+                    pragmas = ('#ifdef cl_khr_fp64\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n'
+                               if t == 'double' else '')
+                    body = lambda p, op=op, order=order, space=space: f'olds[j] = {c11_call(op, t, p, order, space)};'
+                    reqs = cat.float_requires(t, space, op, order)
+                    m.add_program(name, pragmas + rmw_kernel(name, t, space, body, atomic_type(t)), requires=reqs,
+                                  cl_std='2.0')
+                    params = {'type': t, 'bits': bits, 'signed': True, 'float': True, 'space': space,
+                              'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'reps': cat.REPS,
+                              'naddr': cat.NADDR[space], 'operations_per_launch': cat.operations(),
+                              'histories': [cat.histories(space, n) for n in cat.NADDR[space]],
+                              'op': op, 'host_op': host_op, 'order': order, 'scope': _scope(space, None),
+                              'generic': False}
+                    m.add_case(f'atomics.c11.{t}.{space}.{order}.{op}', name, name, 'atomics.rmw',
+                               f'atomics.c11.{t}', params, requires=reqs)
     m.add_program('c11_flag', flag_kernel('c11_flag_local'), requires=['opencl_c_2.0'], cl_std='2.0')
     m.add_case('atomics.c11.flag.local', 'c11_flag', 'c11_flag_local', 'atomics.flag', 'atomics.c11.misc',
                {'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'naddr': [1, 8]},

@@ -51,8 +51,39 @@ struct Operands {
 // clears one or two bits of a mostly-set word, or sets one or two of a
 // mostly-clear one; single-shot cmpxchg compares with the initial value for
 // about half of the operations so that exactly one of those can succeed.
+// Float operands (cl_ext_float_atomics): whole numbers, so that every sum of
+// a history is exact and its final value does not depend on the order; add
+// and sub take steps of at most 8 from a start within 1000, min and max
+// values within 2000. No NaN, and no zero but +0.
+uint64_t float_bits(double v, unsigned bits) {
+  if (bits == 64) {
+    uint64_t b;
+    std::memcpy(&b, &v, 8);
+    return b;
+  }
+  const float f = float(v);
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+Operands make_float_operands(const std::string& op, unsigned bits, uint64_t seed, uint64_t stream, size_t histories,
+                             size_t ops) {
+  uint64_t n = 0;
+  auto whole = [&](int64_t span) { return double(int64_t(counter_bits(seed, stream, n++) % uint64_t(2 * span + 1)) - span); };
+  Operands o;
+  for (size_t h = 0; h < histories; ++h) o.init.push_back(float_bits(whole(1000) + 0.0, bits));
+  const int64_t span = op == "fmin" || op == "fmax" ? 2000 : 8;
+  for (size_t j = 0; j < ops; ++j) {
+    o.vals.push_back(float_bits(whole(span) + 0.0, bits));
+    o.cmps.push_back(0);
+  }
+  return o;
+}
+
 Operands make_operands(const std::string& op, unsigned bits, uint64_t seed, uint64_t stream, size_t histories,
                        size_t ops, const std::vector<size_t>& history_of) {
+  if (op[0] == 'f') return make_float_operands(op, bits, seed, stream, histories, ops);
   const uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
   uint64_t n = 0;
   auto rnd = [&]() { return counter_bits(seed, stream, n++) & mask; };
@@ -122,8 +153,9 @@ void run_rmw(CaseRun& run, cl::Kernel& k, const std::string& op, unsigned bits, 
     if (order_independent(op)) {
       if (final_value == exact[h]) run.result.pass();
       else {
-        run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, exact[h], bytes, "final value",
-                                    is_signed ? 'i' : 'u', {o.init[h]}));
+        const char format = op[0] == 'f' ? (bits == 64 ? 'd' : 'f') : is_signed ? 'i' : 'u';
+        run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, exact[h], bytes, "final value", format,
+                                    {o.init[h]}));
       }
     }
     const std::string why = ref::serial_history_error(o.init[h], final_value, edges[h]);

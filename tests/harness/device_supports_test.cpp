@@ -42,5 +42,16 @@ TEST(DeviceSupports, DotProductFeaturesNeedTheExtension) {
   EXPECT_TRUE(device({"1.2", "2.0"}, {"cl_khr_integer_dot_product"}).supports(packed));
 }
 
+TEST(DeviceSupports, FloatAtomicsFromTheCapabilityBits) {
+  // cl_ext_float_atomics: global add is bit 1, local min/max bit 18.
+  DeviceInfo d = device({"1.2", "3.0"}, {"cl_ext_float_atomics"});
+  d.fp32_atomic_caps = (1u << 1) | (1u << 18);
+  EXPECT_TRUE(d.supports("__opencl_c_ext_fp32_global_atomic_add"));
+  EXPECT_FALSE(d.supports("__opencl_c_ext_fp32_global_atomic_min_max"));
+  EXPECT_TRUE(d.supports("__opencl_c_ext_fp32_local_atomic_min_max"));
+  EXPECT_FALSE(d.supports("__opencl_c_ext_fp32_local_atomic_add"));
+  EXPECT_FALSE(d.supports("__opencl_c_ext_fp64_global_atomic_add"));
+}
+
 }  // namespace
 }  // namespace clconform

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 
 #include "reference/atomic_history.hpp"
@@ -79,4 +80,24 @@ TEST(AtomicHistory, LostUpdatesAndDuplicatesAreCaught) {
   EXPECT_NE(serial_history_error(1, 2, cyc), "");
   EXPECT_EQ(serial_history_error(1, 1, {}), "");
   EXPECT_NE(serial_history_error(1, 2, {}), "");
+}
+
+TEST(AtomicHistory, FloatOperationsRoundOnce) {
+  const auto fb = [](float f) {
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return uint64_t(b);
+  };
+  const auto db = [](double d) {
+    uint64_t b;
+    std::memcpy(&b, &d, 8);
+    return b;
+  };
+  EXPECT_EQ(atomic_new_value("fadd", 32, true, fb(1.5f), fb(-4.0f)), fb(-2.5f));
+  EXPECT_EQ(atomic_new_value("fsub", 64, true, db(1.5), db(-4.0)), db(5.5));
+  EXPECT_EQ(atomic_new_value("fmin", 32, true, fb(-3.0f), fb(2.0f)), fb(-3.0f));
+  EXPECT_EQ(atomic_new_value("fmax", 32, true, fb(-3.0f), fb(2.0f)), fb(2.0f));
+  // 2^24 + 1 is no float: the sum rounds to even, once.
+  EXPECT_EQ(atomic_new_value("fadd", 32, true, fb(16777216.0f), fb(1.0f)), fb(16777216.0f));
+  EXPECT_EQ(atomic_new_value("fadd", 32, true, fb(16777216.0f), fb(3.0f)), fb(16777220.0f));
 }
