@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "format_convert.hpp"
+
 namespace clconform::ref {
 namespace {
 
@@ -79,14 +81,15 @@ std::string serial_history_error(uint64_t initial, uint64_t final_value, const s
 
 namespace {
 
-// cl_ext_float_atomics' add, sub, min and max on a float or double (BITS 32
-// or 64): each correctly rounded (7.4), which the host's IEEE arithmetic is
+// cl_ext_float_atomics' add, sub, min and max on a half, float or double
+// (BITS 16, 32 or 64): each correctly rounded (7.4), which the host's IEEE arithmetic is
 // (a float sum computed in double and rounded to float is the correctly
 // rounded float sum: double carries more than twice float's precision).
 // min and max take no NaN and no zero of either sign against the other.
 uint64_t float_new_value(const std::string& op, unsigned bits, uint64_t old, uint64_t operand) {
-  if (bits != 32 && bits != 64) throw std::invalid_argument("float atomics: 32 or 64 bits");
+  if (bits != 16 && bits != 32 && bits != 64) throw std::invalid_argument("float atomics: 16, 32 or 64 bits");
   const auto value = [&](uint64_t b) {
+    if (bits == 16) return half_to_double(uint16_t(b));
     if (bits == 64) {
       double d;
       std::memcpy(&d, &b, 8);
@@ -99,6 +102,7 @@ uint64_t float_new_value(const std::string& op, unsigned bits, uint64_t old, uin
   };
   const double a = value(old), x = value(operand);
   double r = op == "fadd" ? a + x : op == "fsub" ? a - x : op == "fmin" ? (x < a ? x : a) : (x > a ? x : a);
+  if (bits == 16) return double_to_half(r, Rounding::NearestEven);  // a half sum in double is exact
   if (bits == 64) {
     uint64_t out;
     std::memcpy(&out, &r, 8);

@@ -32,8 +32,8 @@ std::string serial_history_error(uint64_t initial, uint64_t final_value, const s
 // The value a legacy or C11-style atomic read-modify-write stores, for
 // integers of BITS (32 or 64) bits, SIGNED for min and max. OP is one of
 // add sub xchg inc dec min max and or xor; cmpxchg takes COMPARE; fadd fsub
-// fmin fmax are cl_ext_float_atomics' operations on a float or double of
-// BITS bits, each correctly rounded.
+// fmin fmax are cl_ext_float_atomics' operations on a half, float or double
+// of BITS bits, each correctly rounded.
 uint64_t atomic_new_value(const std::string& op, unsigned bits, bool is_signed, uint64_t old_value, uint64_t operand,
                           uint64_t compare = 0);
 

@@ -41,7 +41,10 @@ TYPES = {'int': (32, True), 'uint': (32, False), 'long': (64, True), 'ulong': (6
 # atomic_double, each where the device reports it (the feature macro
 # __opencl_c_ext_fp<bits>_<space>_atomic_<add|min_max>); host operation and
 # feature per function.
-FLOAT_TYPES = {'float': (32, 'fp32', []), 'double': (64, 'fp64', ['fp64'])}
+FLOAT_TYPES = {'float': (32, 'fp32', []), 'double': (64, 'fp64', ['fp64']), 'half': (16, 'fp16', ['fp16'])}
+# Half's whole numbers are exact only up to 2048: its global histories are
+# spread over 16 and 64 addresses (at most 512 operations each).
+FLOAT_NADDR = {'half': {'global': [16, 64], 'local': [1, 8]}}
 FLOAT_OPS = {'fetch_add': ('fadd', 'add'), 'fetch_sub': ('fsub', 'add'), 'fetch_min': ('fmin', 'min_max'),
              'fetch_max': ('fmax', 'min_max')}
 FLOAT_ORDERS = ['relaxed', 'seq_cst']
@@ -50,6 +53,8 @@ FLOAT_ORDERS = ['relaxed', 'seq_cst']
 def float_requires(t, space, op, order):
     bits, fp, req = FLOAT_TYPES[t]
     out = ['opencl_c_2.0', 'cl_ext_float_atomics', f'__opencl_c_ext_{fp}_{space}_atomic_{FLOAT_OPS[op][1]}'] + req
+    if t == 'half' and space == 'local':  # the kernel stores and loads the local atomic_half
+        out.append('__opencl_c_ext_fp16_local_atomic_load_store')
     if order == 'seq_cst':
         out += ['__opencl_c_atomic_order_seq_cst', '__opencl_c_atomic_scope_device']
     return out

@@ -70,7 +70,10 @@ def rmw_kernel(name, t, space, body_for, atomic_t, generic=False):
         ptr = f'(volatile __global {atomic_t}*)mem + i % naddr'
         pre, post = '', ''
     else:
-        init = ('atomic_init(&l[a], mem[g * naddr + a])' if atomic_t != t else 'l[a] = mem[g * naddr + a]')
+        # cl_ext_float_atomics gives atomic_half stores and loads but no atomic_init.
+        init = ('l[a] = mem[g * naddr + a]' if atomic_t == t else
+                'atomic_store_explicit(&l[a], mem[g * naddr + a], memory_order_relaxed, memory_scope_work_group)'
+                if atomic_t == 'atomic_half' else 'atomic_init(&l[a], mem[g * naddr + a])')
         load = ('atomic_load_explicit(&l[a], memory_order_relaxed, memory_scope_work_group)'
                 if atomic_t != t else 'l[a]')
         fence = 'work_group_barrier' if atomic_t != t else 'barrier'
@@ -194,15 +197,17 @@ def build():
                     # One program per operation: a device may have add but not min/max.
                     name = f'c11_{op}_{t}_{space}_{order}'
                     pragmas = ('#ifdef cl_khr_fp64\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n'
-                               if t == 'double' else '')
+                               if t == 'double' else '#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n'
+                               if t == 'half' else '')
+                    naddr = cat.FLOAT_NADDR.get(t, cat.NADDR)[space]
                     body = lambda p, op=op, order=order, space=space: f'olds[j] = {c11_call(op, t, p, order, space)};'
                     reqs = cat.float_requires(t, space, op, order)
                     m.add_program(name, pragmas + rmw_kernel(name, t, space, body, atomic_type(t)), requires=reqs,
                                   cl_std='2.0')
                     params = {'type': t, 'bits': bits, 'signed': True, 'float': True, 'space': space,
                               'global_items': cat.GLOBAL_ITEMS, 'local_size': cat.LOCAL_SIZE, 'reps': cat.REPS,
-                              'naddr': cat.NADDR[space], 'operations_per_launch': cat.operations(),
-                              'histories': [cat.histories(space, n) for n in cat.NADDR[space]],
+                              'naddr': naddr, 'operations_per_launch': cat.operations(),
+                              'histories': [cat.histories(space, n) for n in naddr],
                               'op': op, 'host_op': host_op, 'order': order, 'scope': _scope(space, None),
                               'generic': False}
                     m.add_case(f'atomics.c11.{t}.{space}.{order}.{op}', name, name, 'atomics.rmw',

@@ -11,6 +11,7 @@
 #include "checks.hpp"
 #include "inputs.hpp"
 #include "reference/atomic_history.hpp"
+#include "reference/format_convert.hpp"
 
 namespace clconform::suites {
 namespace {
@@ -56,6 +57,7 @@ struct Operands {
 // and sub take steps of at most 8 from a start within 1000, min and max
 // values within 2000. No NaN, and no zero but +0.
 uint64_t float_bits(double v, unsigned bits) {
+  if (bits == 16) return ref::double_to_half(v, ref::Rounding::NearestEven);
   if (bits == 64) {
     uint64_t b;
     std::memcpy(&b, &v, 8);
@@ -72,8 +74,10 @@ Operands make_float_operands(const std::string& op, unsigned bits, uint64_t seed
   uint64_t n = 0;
   auto whole = [&](int64_t span) { return double(int64_t(counter_bits(seed, stream, n++) % uint64_t(2 * span + 1)) - span); };
   Operands o;
-  for (size_t h = 0; h < histories; ++h) o.init.push_back(float_bits(whole(1000) + 0.0, bits));
-  const int64_t span = op == "fmin" || op == "fmax" ? 2000 : 8;
+  for (size_t h = 0; h < histories; ++h) o.init.push_back(float_bits(whole(bits == 16 ? 100 : 1000) + 0.0, bits));
+  // Half: steps of 1 from a start within 100 (histories of at most 512
+  // operations stay within 2048, where half's whole numbers are exact).
+  const int64_t span = op == "fmin" || op == "fmax" ? (bits == 16 ? 1000 : 2000) : bits == 16 ? 1 : 8;
   for (size_t j = 0; j < ops; ++j) {
     o.vals.push_back(float_bits(whole(span) + 0.0, bits));
     o.cmps.push_back(0);
@@ -153,7 +157,7 @@ void run_rmw(CaseRun& run, cl::Kernel& k, const std::string& op, unsigned bits, 
     if (order_independent(op)) {
       if (final_value == exact[h]) run.result.pass();
       else {
-        const char format = op[0] == 'f' ? (bits == 64 ? 'd' : 'f') : is_signed ? 'i' : 'u';
+        const char format = op[0] == 'f' ? (bits == 64 ? 'd' : bits == 16 ? 'h' : 'f') : is_signed ? 'i' : 'u';
         run.result.fail(wrong_value(first_op[h], int(h), {addr}, final_value, exact[h], bytes, "final value", format,
                                     {o.init[h]}));
       }
@@ -187,6 +191,7 @@ void check_rmw(CaseRun& run) {
   for (const auto& n : p.at("naddr").as_array()) {
     const uint32_t naddr = uint32_t(n.as_uint());
     if (bits == 64) run_rmw<uint64_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
+    else if (bits == 16) run_rmw<uint16_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
     else run_rmw<uint32_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
     counts += (counts.empty() ? "" : ", ") + std::to_string(naddr);
   }

@@ -101,3 +101,11 @@ TEST(AtomicHistory, FloatOperationsRoundOnce) {
   EXPECT_EQ(atomic_new_value("fadd", 32, true, fb(16777216.0f), fb(1.0f)), fb(16777216.0f));
   EXPECT_EQ(atomic_new_value("fadd", 32, true, fb(16777216.0f), fb(3.0f)), fb(16777220.0f));
 }
+
+TEST(AtomicHistory, HalfOperations) {
+  // halves: 1.0 = 0x3c00, 2.0 = 0x4000, 3.0 = 0x4200, -1.0 = 0xbc00; 2048 + 1 rounds to 2048 (0x6800).
+  EXPECT_EQ(atomic_new_value("fadd", 16, true, 0x3c00, 0x4000), 0x4200u);
+  EXPECT_EQ(atomic_new_value("fsub", 16, true, 0x3c00, 0x4000), 0xbc00u);
+  EXPECT_EQ(atomic_new_value("fmax", 16, true, 0xbc00, 0x3c00), 0x3c00u);
+  EXPECT_EQ(atomic_new_value("fadd", 16, true, 0x6800, 0x3c00), 0x6800u);
+}
