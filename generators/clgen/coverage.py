@@ -188,8 +188,9 @@ def _adapt_atomics(m, t):
             name = _C11_NAMES.get(p['op'], 'atomic_' + p['op'])
             explicit = p['order'] != 'seq_cst' or p.get('scope') not in (None, 'memory_scope_device', 'memory_scope_work_group')
             found = [(name + ('_explicit' if explicit else ''), ())]
-            if p['space'] == 'local':
-                found += [('atomic_init', ()), ('atomic_load_explicit', ())]
+            if p['space'] == 'local':  # the local copy starts with atomic_init (a store for atomic_half) and ends with a load
+                start = 'atomic_init' if re.search(r'\batomic_init\s*\(', src) else 'atomic_store_explicit'
+                found += [(start, ()), ('atomic_load_explicit', ())]
         elif cid.startswith('atomics.c11.flag'):
             found = [(n, ()) for n in ('atomic_flag_clear', 'atomic_flag_test_and_set', 'atomic_flag_clear_explicit',
                                       'atomic_flag_test_and_set_explicit') if re.search(rf'\b{n}\s*\(', src)]
