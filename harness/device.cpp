@@ -102,6 +102,7 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   info.embedded_profile = d.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED") != std::string::npos;
   info.extensions = split_words(d.getInfo<CL_DEVICE_EXTENSIONS>());
   info.single_fp_config = query_or<CL_DEVICE_SINGLE_FP_CONFIG, cl_device_fp_config>(d, 0);
+  info.svm_caps = query_or<CL_DEVICE_SVM_CAPABILITIES, cl_device_svm_capabilities>(d, 0);
   if (info.has_extension("cl_ext_float_atomics")) {
     info.fp16_atomic_caps = query_or<kFp16AtomicCaps, cl_ulong>(d, 0);
     info.fp32_atomic_caps = query_or<kFp32AtomicCaps, cl_ulong>(d, 0);
@@ -141,6 +142,10 @@ bool DeviceInfo::supports(const std::string& capability) const {
   if (capability == "fp16") return fp16;
   if (capability == "opencl_c_2.0") return !cl_std_2x_option().empty();
   if (capability == "non_uniform_work_groups") return non_uniform_work_groups;
+  if (capability == "svm_atomics") {
+    const cl_device_svm_capabilities need = CL_DEVICE_SVM_FINE_GRAIN_BUFFER | CL_DEVICE_SVM_ATOMICS;
+    return (svm_caps & need) == need;
+  }
   if (capability == "cl_khr_subgroups or __opencl_c_subgroups") {
     // OpenCL C 3.0 spec 6.15.19: the sub-group functions need the
     // cl_khr_subgroups extension, or OpenCL C 3.0 with __opencl_c_subgroups;

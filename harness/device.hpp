@@ -32,6 +32,7 @@ struct DeviceInfo {
   // __opencl_c_ext_fp<N>_<space>_atomic_<op> macros without listing them in
   // CL_DEVICE_OPENCL_C_FEATURES, so supports() reads these.
   cl_ulong fp16_atomic_caps = 0, fp32_atomic_caps = 0, fp64_atomic_caps = 0;
+  cl_device_svm_capabilities svm_caps = 0;  // CL_DEVICE_SVM_CAPABILITIES (OpenCL 2.0 and later)
   int version_major = 0;                 // of the device's OpenCL version (CL_DEVICE_VERSION)
 
   bool has_extension(const std::string& ext) const;
@@ -42,6 +43,7 @@ struct DeviceInfo {
   // C 3.0 compiler with the feature: OpenCL C 2.0 itself has no sub-group
   // functions), "EXT or OpenCL C 3.1" (the extension, or an OpenCL C 3.1
   // compiler, in which EXT's functions are core),
+  // "svm_atomics" (fine-grained SVM buffers with SVM atomics),
   // "__opencl_c_ext_fp32_global_atomic_add" and the other cl_ext_float_atomics
   // macros (from the capability queries above),
   // and the OpenCL C 3.0 feature macros ("__opencl_c_atomic_order_seq_cst"),

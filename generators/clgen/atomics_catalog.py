@@ -32,8 +32,11 @@ RMW_ORDERS = C11_ORDERS + ['acquire', 'release']
 # (every device sharing the memory, a superset of the contenders; OpenCL C
 # 3.0 calls it also memory_scope_all_devices), and both spaces through
 # generic pointers (6.7.5), with the forms without _explicit.
-VARIANTS = [('global', 'all_svm_devices', False, 'relaxed'), ('global', None, True, 'seq_cst'),
-            ('local', None, True, 'seq_cst')]
+# Last, the same all-devices atomics on a fine-grained SVM buffer with SVM
+# atomics (the host allocates the memory with clSVMAlloc): (space, scope,
+# generic, order, svm).
+VARIANTS = [('global', 'all_svm_devices', False, 'relaxed', False), ('global', None, True, 'seq_cst', False),
+            ('local', None, True, 'seq_cst', False), ('global', 'all_svm_devices', False, 'relaxed', True)]
 
 TYPES = {'int': (32, True), 'uint': (32, False), 'long': (64, True), 'ulong': (64, False)}
 
@@ -86,8 +89,8 @@ def legacy_requires(t, space, kind):
     return []
 
 
-def c11_requires(t, space, order, scope=None, generic=False):
-    req = ['opencl_c_2.0']
+def c11_requires(t, space, order, scope=None, generic=False, svm=False):
+    req = ['opencl_c_2.0'] + (['svm_atomics'] if svm else [])
     if generic:
         req.append('__opencl_c_generic_address_space')
     if scope == 'all_svm_devices':

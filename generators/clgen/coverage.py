@@ -331,7 +331,7 @@ def render(rows, how):
             where = '; '.join(f'{s}: ' + ', '.join(f'`{c}`' for c in ids[:3]) + (f' (+{len(ids) - 3})' if len(ids) > 3 else '')
                               for s, ids in cases)
         else:
-            where = f'not covered; needs {needs}'
+            where = f'not covered; needs {needs}; claimed by {device_claims.claimed_by(devices, needs)}'
         lines.append(f'| `{name}` | {section} | {needs} | {_counts(spec)} | {_counts(covered)} | {where} |')
     lines += ['', 'Optional language features without a built-in name:', '',
               '| feature | section | needs | claimed by | suites and cases |', '| --- | --- | --- | --- | --- |']

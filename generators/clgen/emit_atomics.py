@@ -167,10 +167,10 @@ def build():
                 m.add_case(f'atomics.legacy.{t}.{space}.{op}', prog, name, 'atomics.rmw', f'atomics.legacy.{t}',
                            params, requires=cat.legacy_requires(t, space, kind))
     # (space, scope, generic, order): every order at the narrowest scope, then the variants.
-    combos = [(space, None, False, order) for space in cat.SPACES for order in cat.RMW_ORDERS] + cat.VARIANTS
+    combos = [(space, None, False, order, False) for space in cat.SPACES for order in cat.RMW_ORDERS] + cat.VARIANTS
     for t in cat.TYPES:
-        for space, scope, generic, order in combos:
-            where = ('generic_' if generic else '') + space + (f'_{scope}' if scope else '')
+        for space, scope, generic, order, svm in combos:
+            where = ('svm_' if svm else '') + ('generic_' if generic else '') + space + (f'_{scope}' if scope else '')
             prog = f'c11_{t}_{where}_{order}'
             src = PRAGMAS_64 if cat.TYPES[t][0] == 64 else ''
             names = []
@@ -182,12 +182,12 @@ def build():
                     body = lambda p, op=op: f'olds[j] = {c11_call(op, t, p, order, space, scope)};'
                 src += rmw_kernel(name, t, space, body, atomic_type(t), generic) + '\n'
                 names.append((op, host_op, name))
-            reqs = cat.c11_requires(t, space, order, scope, generic)
+            reqs = cat.c11_requires(t, space, order, scope, generic, svm)
             m.add_program(prog, src, requires=reqs, cl_std='2.0')
             for op, host_op, name in names:
                 params = common_params(t, space)
                 params.update({'op': op, 'host_op': host_op, 'order': order, 'scope': _scope(space, scope),
-                               'generic': generic})
+                               'generic': generic, 'svm': svm})
                 m.add_case(f'atomics.c11.{t}.{where}.{order}.{op}', prog, name, 'atomics.rmw',
                            f'atomics.c11.{t}', params, requires=reqs)
     for t, (bits, fp, treq) in cat.FLOAT_TYPES.items():

@@ -5,6 +5,7 @@
 // min, max, and, or, xor) it is also compared exactly.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,9 +112,28 @@ Operands make_operands(const std::string& op, unsigned bits, uint64_t seed, uint
   return o;
 }
 
+// The addresses' memory in a fine-grained SVM buffer with SVM atomics: the
+// host writes the initial values and reads the final ones through the
+// pointer itself.
+class SvmMemory {
+ public:
+  SvmMemory(CaseRun& run, size_t bytes) : context_(run.session.context()) {
+    p_ = clSVMAlloc(context_, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS, bytes, 0);
+    if (!p_) throw std::runtime_error("clSVMAlloc of a fine-grained buffer with SVM atomics failed");
+  }
+  ~SvmMemory() { clSVMFree(context_, p_); }
+  SvmMemory(const SvmMemory&) = delete;
+  SvmMemory& operator=(const SvmMemory&) = delete;
+  void* get() const { return p_; }
+
+ private:
+  cl_context context_;
+  void* p_ = nullptr;
+};
+
 template <typename T>
 void run_rmw(CaseRun& run, cl::Kernel& k, const std::string& op, unsigned bits, bool is_signed, bool local,
-             uint32_t naddr, size_t items, size_t local_size, uint32_t reps, uint64_t launch) {
+             uint32_t naddr, size_t items, size_t local_size, uint32_t reps, uint64_t launch, bool svm) {
   const size_t ops = items * reps;
   const size_t groups = items / local_size;
   const size_t histories = local ? naddr * groups : naddr;
@@ -126,14 +146,26 @@ void run_rmw(CaseRun& run, cl::Kernel& k, const std::string& op, unsigned bits, 
   std::vector<T> vals(o.vals.begin(), o.vals.end()), cmps(o.cmps.begin(), o.cmps.end());
   std::vector<T> mem(o.init.begin(), o.init.end()), olds(ops, T(0));
   cl::Buffer bv = buffer_of(run, vals), bc = buffer_of(run, cmps), bm = buffer_of(run, mem), bo = buffer_of(run, olds);
+  std::optional<SvmMemory> svm_mem;
   k.setArg(0, bv);
   k.setArg(1, bc);
-  k.setArg(2, bm);
+  if (svm) {
+    svm_mem.emplace(run, mem.size() * sizeof(T));
+    std::memcpy(svm_mem->get(), mem.data(), mem.size() * sizeof(T));
+    if (clSetKernelArgSVMPointer(k(), 2, svm_mem->get()) != CL_SUCCESS) throw std::runtime_error("clSetKernelArgSVMPointer");
+  } else {
+    k.setArg(2, bm);
+  }
   k.setArg(3, bo);
   k.setArg(4, naddr);
   k.setArg(5, reps);
   run.session.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(items), cl::NDRange(local_size));
-  run.session.queue.enqueueReadBuffer(bm, CL_TRUE, 0, mem.size() * sizeof(T), mem.data());
+  if (svm) {
+    run.session.queue.finish();
+    std::memcpy(mem.data(), svm_mem->get(), mem.size() * sizeof(T));
+  } else {
+    run.session.queue.enqueueReadBuffer(bm, CL_TRUE, 0, mem.size() * sizeof(T), mem.data());
+  }
   run.session.queue.enqueueReadBuffer(bo, CL_TRUE, 0, olds.size() * sizeof(T), olds.data());
 
   const unsigned bytes = bits / 8;
@@ -184,21 +216,23 @@ void check_rmw(CaseRun& run) {
   const bool is_signed = p.at("signed").as_bool(), local = p.at("space").as_string() == "local";
   const size_t items = p.at("global_items").as_uint(), local_size = p.at("local_size").as_uint();
   const uint32_t reps = uint32_t(p.at("reps").as_uint());
+  const bool svm = p.has("svm") && p.at("svm").as_bool();
   cl::Kernel k = run.kernel();
   if (!run.local_size_fits(k, local_size)) return;
   std::string counts;
   uint64_t launch = 0;
   for (const auto& n : p.at("naddr").as_array()) {
     const uint32_t naddr = uint32_t(n.as_uint());
-    if (bits == 64) run_rmw<uint64_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
-    else if (bits == 16) run_rmw<uint16_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
-    else run_rmw<uint32_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++);
+    if (bits == 64) run_rmw<uint64_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++, svm);
+    else if (bits == 16) run_rmw<uint16_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++, svm);
+    else run_rmw<uint32_t>(run, k, op, bits, is_signed, local, naddr, items, local_size, reps, launch++, svm);
     counts += (counts.empty() ? "" : ", ") + std::to_string(naddr);
   }
   run.result.detail = p.at("op").as_string() + " on " + p.at("type").as_string() + " in " +
                       p.at("space").as_string() + " memory: " + std::to_string(items) + " work-items x " +
                       std::to_string(reps) + " operations = " + std::to_string(items * reps) +
-                      " per launch, on " + counts + " address(es)" + (local ? " per work-group of " +
+                      " per launch, on " + counts + " address(es)" + (svm ? " of a fine-grained SVM buffer" : "") +
+                      (local ? " per work-group of " +
                       std::to_string(local_size) : "") + "; old values and final values checked for a serial order";
 }
 
