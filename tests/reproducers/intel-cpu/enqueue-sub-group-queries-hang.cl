@@ -4,14 +4,14 @@
 // device-enqueue kernel of suites/enqueue takes well under a second). The
 // device reports __opencl_c_device_enqueue and __opencl_c_subgroups, with
 // which OpenCL C spec 6.15.19 (Enqueuing Kernels, unified numbering; 6.15.18
-// in older revisions) gives both functions. Ten seconds is the limit here.
+// in older revisions) gives both functions. Five seconds is the limit here.
 // For ndrange_1D(64, 16) the results must be a maximum sub-group size in
 // 1 .. 16 and a count that holds 16 work-items; the kernel stores 1 for each
 // result in range.
 //@ kernel: k
 //@ options: -cl-std=CL3.0
 //@ global: 1
-//@ time-limit: 10
+//@ time-limit: 5
 //@ arg 0 out 32: 2
 //@ expect 0: 1 1
 __kernel void k(__global uint* out)
