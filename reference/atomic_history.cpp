@@ -1,11 +1,11 @@
 #include "atomic_history.hpp"
 
-#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "format_convert.hpp"
+#include "fp_bits.hpp"
 
 namespace clconform::ref {
 namespace {
@@ -89,29 +89,12 @@ namespace {
 uint64_t float_new_value(const std::string& op, unsigned bits, uint64_t old, uint64_t operand) {
   if (bits != 16 && bits != 32 && bits != 64) throw std::invalid_argument("float atomics: 16, 32 or 64 bits");
   const auto value = [&](uint64_t b) {
-    if (bits == 16) return half_to_double(uint16_t(b));
-    if (bits == 64) {
-      double d;
-      std::memcpy(&d, &b, 8);
-      return d;
-    }
-    const uint32_t w = uint32_t(b);
-    float f;
-    std::memcpy(&f, &w, 4);
-    return double(f);
+    return bits == 16 ? half_to_double(uint16_t(b)) : bits == 32 ? double(float_from_bits(uint32_t(b))) : double_from_bits(b);
   };
   const double a = value(old), x = value(operand);
-  double r = op == "fadd" ? a + x : op == "fsub" ? a - x : op == "fmin" ? (x < a ? x : a) : (x > a ? x : a);
+  const double r = op == "fadd" ? a + x : op == "fsub" ? a - x : op == "fmin" ? (x < a ? x : a) : (x > a ? x : a);
   if (bits == 16) return double_to_half(r, Rounding::NearestEven);  // a half sum in double is exact
-  if (bits == 64) {
-    uint64_t out;
-    std::memcpy(&out, &r, 8);
-    return out;
-  }
-  const float f = float(r);
-  uint32_t out;
-  std::memcpy(&out, &f, 4);
-  return out;
+  return bits == 32 ? to_bits(float(r)) : to_bits(r);
 }
 
 }  // namespace

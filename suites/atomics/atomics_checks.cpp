@@ -13,6 +13,7 @@
 #include "inputs.hpp"
 #include "reference/atomic_history.hpp"
 #include "reference/format_convert.hpp"
+#include "reference/fp_bits.hpp"
 
 namespace clconform::suites {
 namespace {
@@ -49,27 +50,16 @@ struct Operands {
   std::vector<uint64_t> init, vals, cmps;
 };
 
-// Random operands shaped so that every operation can change the value: and
-// clears one or two bits of a mostly-set word, or sets one or two of a
-// mostly-clear one; single-shot cmpxchg compares with the initial value for
-// about half of the operations so that exactly one of those can succeed.
+// V, a whole number, as the bits of a half, float or double of BITS bits.
+uint64_t float_bits(double v, unsigned bits) {
+  if (bits == 16) return ref::double_to_half(v, ref::Rounding::NearestEven);
+  return bits == 64 ? ref::to_bits(v) : ref::to_bits(float(v));
+}
+
 // Float operands (cl_ext_float_atomics): whole numbers, so that every sum of
 // a history is exact and its final value does not depend on the order; add
 // and sub take steps of at most 8 from a start within 1000, min and max
 // values within 2000. No NaN, and no zero but +0.
-uint64_t float_bits(double v, unsigned bits) {
-  if (bits == 16) return ref::double_to_half(v, ref::Rounding::NearestEven);
-  if (bits == 64) {
-    uint64_t b;
-    std::memcpy(&b, &v, 8);
-    return b;
-  }
-  const float f = float(v);
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-
 Operands make_float_operands(const std::string& op, unsigned bits, uint64_t seed, uint64_t stream, size_t histories,
                              size_t ops) {
   uint64_t n = 0;
@@ -86,6 +76,10 @@ Operands make_float_operands(const std::string& op, unsigned bits, uint64_t seed
   return o;
 }
 
+// Random operands shaped so that every operation can change the value: and
+// clears one or two bits of a mostly-set word, or sets one or two of a
+// mostly-clear one; single-shot cmpxchg compares with the initial value for
+// about half of the operations so that exactly one of those can succeed.
 Operands make_operands(const std::string& op, unsigned bits, uint64_t seed, uint64_t stream, size_t histories,
                        size_t ops, const std::vector<size_t>& history_of) {
   if (op[0] == 'f') return make_float_operands(op, bits, seed, stream, histories, ops);
