@@ -5,18 +5,20 @@
 namespace clconform {
 namespace {
 
-std::map<std::string, CheckFn>& registry() {
-  static std::map<std::string, CheckFn> r;
+std::map<std::string, Check>& registry() {
+  static std::map<std::string, Check> r;
   return r;
 }
 
 }  // namespace
 
-void register_check(const std::string& name, CheckFn fn) { registry()[name] = fn; }
+void register_check(const std::string& name, CheckFn fn, Sharding sharding) { registry()[name] = {fn, sharding}; }
 
-CheckFn find_check(const std::string& name) {
+const Check* find_check(const std::string& name) {
   auto it = registry().find(name);
-  return it == registry().end() ? nullptr : it->second;
+  return it == registry().end() ? nullptr : &it->second;
 }
+
+uint64_t owner_shard(uint64_t ordinal, uint64_t shards) { return shards == 0 ? 1 : ordinal % shards + 1; }
 
 }  // namespace clconform

@@ -149,22 +149,34 @@ bool holds_no_input(const Value& rec) {
   return rec.has("slice") && slice_of(rec).begin == slice_of(rec).end && status_of(rec) == "info";
 }
 
+// A whole case's record in a shard that left it to its owner (checks.hpp,
+// owner_shard): no verdict.
+bool left_to_owner(const Value& rec, uint64_t k) {
+  const Value& owner = rec.get("whole_in_shard");
+  return owner.is_number() && owner.as_uint() != k && status_of(rec) == "info";
+}
+
 // PARTS are one case's records, in shard order 1..N.
 Value merge_case(const std::string& id, const std::vector<const Value*>& parts, const std::vector<Shard>& shards) {
   std::vector<const Value*> sliced, judged;
-  for (const Value* p : parts) {
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const Value* p = parts[i];
     if (p->has("slice")) sliced.push_back(p);
-    if (!holds_no_input(*p)) judged.push_back(p);
+    if (!holds_no_input(*p) && !left_to_owner(*p, i + 1)) judged.push_back(p);
   }
+  if (judged.empty() && sliced.empty())
+    throw SetupError("case " + id + ": no shard ran it (each left it to shard " +
+                     text_of(parts.front()->get("whole_in_shard")) + ")");
   if (judged.empty()) judged = parts;
   const Value* worst = judged.front();
   for (const Value* p : judged)
     if (status_rank(status_of(*p)) > status_rank(status_of(*worst))) worst = p;
   if (sliced.empty()) {
-    // Not a sweep: every shard ran the whole case on the same inputs.
+    // Not a sweep: its owner ran the whole case (or, where the device lacks
+    // what it needs, every shard recorded that).
     Value out = *worst;
-    if (worst != parts.front() && status_of(*worst) != status_of(*parts.front())) {
-      out["detail"] = text_of(worst->get("detail")) + " (the other shards recorded " + status_of(*parts.front()) + ")";
+    if (worst != judged.front() && status_of(*worst) != status_of(*judged.front())) {
+      out["detail"] = text_of(worst->get("detail")) + " (the other shards recorded " + status_of(*judged.front()) + ")";
     }
     return out;
   }

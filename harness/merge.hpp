@@ -16,8 +16,9 @@
 // failures are settled again on the added counts (an entry's max_count
 // bounds the whole campaign; xpass only when no shard found a wrong value),
 // and a shard whose slice held no input (status info) gives no verdict. A
-// case that is not a sweep ran whole in every shard, and its first record
-// (or the worst, when they differ) is kept.
+// case that is not a sweep ran whole in the one shard that owns it
+// ("whole_in_shard", checks.hpp), whose record is kept; where the device
+// lacks what it needs, every shard recorded that, and the worst is kept.
 #pragma once
 
 #include <string>

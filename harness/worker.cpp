@@ -35,7 +35,13 @@ std::string missing_capability(const Case& c, const DeviceInfo& d) {
   return "";
 }
 
-json::Value run_one(const Suite& suite, const Case& c, Session& session, const RunOptions& opts,
+// A case whose check runs whole, in a shard of a campaign that another shard
+// owns: recorded, not run (checks.hpp, owner_shard).
+bool runs_elsewhere(const Check& check, uint64_t owner, const RunOptions& opts) {
+  return opts.shards > 1 && check.sharding == Sharding::Whole && owner != opts.shard;
+}
+
+json::Value run_one(const Suite& suite, const Case& c, uint64_t owner, Session& session, const RunOptions& opts,
                     const KnownFailures& known) {
   // The known-failure entries that apply to this case judge each wrong value
   // as the check finds it.
@@ -46,13 +52,18 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   const double built_before = session.programs.build_seconds();
   std::optional<CaseRun::Slice> slice;
   std::string missing = missing_capability(c, session.info());
+  const Check& check = *find_check(c.check);
   if (!missing.empty()) {
     r.status = "unsupported";
     r.detail = "the device lacks " + missing;
+  } else if (runs_elsewhere(check, owner, opts)) {
+    r.status = "info";
+    r.detail = "a whole case: shard " + std::to_string(owner) + " of " + std::to_string(opts.shards) +
+               " runs it; the campaign's merged record holds its verdict";
   } else {
     CaseRun run(c, suite, session, opts, r);
     try {
-      find_check(c.check)(run);
+      check.fn(run);
     } catch (const BuildFailed& b) {
       r.detail = "kernel failed to build (" + cl_error_name(b.program->error) + "): " + build_log_headline(b.program->log);
       r.build_log = b.program->log;
@@ -69,7 +80,12 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
       r.detail = e.what();
     }
     slice = run.slice();
-    if (r.status == "pass" && r.checked == 0) {
+    if (slice && check.sharding == Sharding::Whole) {
+      // Merging needs every shard's slice of a sweep; a shard that does not
+      // own this case would have none.
+      r.status = "error";
+      r.detail = "check " + c.check + " took a sweep's slice but is registered to run whole (Sharding::Slices)";
+    } else if (r.status == "pass" && r.checked == 0) {
       if (slice && slice->begin == slice->end) {
         // A small sweep leaves some shards of a campaign without an input:
         // no verdict here; the merged campaign judges the case.
@@ -98,6 +114,7 @@ json::Value run_one(const Suite& suite, const Case& c, Session& session, const R
   rec["device"] = session.info().name;
   rec["driver"] = session.info().driver_version;
   rec["build_options"] = opts.build_options;
+  if (opts.shards > 1 && check.sharding == Sharding::Whole) rec["whole_in_shard"] = static_cast<unsigned long long>(owner);
   if (slice) {
     json::Value s = json::Value::object();
     s["begin"] = static_cast<unsigned long long>(slice->begin);
@@ -134,7 +151,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
     if (done.count(c->id)) continue;
     progress.update(finished - 1, values, c->id);
     tell(progress_fd, "BEGIN " + c->id);
-    json::Value rec = run_one(*suite, *c, session, opts, known);
+    json::Value rec = run_one(*suite, *c, owner_shard(finished - 1, opts.shards), session, opts, known);
     baseline.apply(rec);
     results.append(rec);
     tell(progress_fd, "END " + c->id);

@@ -205,6 +205,6 @@ void check_builtin(CaseRun& run) {
 
 }  // namespace
 
-void register_commonfn_checks() { register_check("common.builtin", check_builtin); }
+void register_commonfn_checks() { register_check("common.builtin", check_builtin, Sharding::Slices); }
 
 }  // namespace clconform::suites

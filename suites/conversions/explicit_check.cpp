@@ -84,6 +84,6 @@ void check_explicit(CaseRun& run) {
 
 }  // namespace
 
-void register_explicit_check() { register_check("conversions.explicit", check_explicit); }
+void register_explicit_check() { register_check("conversions.explicit", check_explicit, Sharding::Slices); }
 
 }  // namespace clconform::suites::conversions

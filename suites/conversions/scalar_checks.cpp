@@ -360,9 +360,9 @@ void check_widen(CaseRun& run) {
 }  // namespace
 
 void register_scalar_checks() {
-  register_check("conversions.scalar", check_scalar);
-  register_check("conversions.arith", check_arith);
-  register_check("conversions.widen", check_widen);
+  register_check("conversions.scalar", check_scalar, Sharding::Slices);
+  register_check("conversions.arith", check_arith, Sharding::Slices);
+  register_check("conversions.widen", check_widen, Sharding::Slices);
 }
 
 }  // namespace clconform::suites::conversions

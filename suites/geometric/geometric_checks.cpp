@@ -267,6 +267,6 @@ void check_builtin(CaseRun& run) {
 
 }  // namespace
 
-void register_geometric_checks() { register_check("geometric.builtin", check_builtin); }
+void register_geometric_checks() { register_check("geometric.builtin", check_builtin, Sharding::Slices); }
 
 }  // namespace clconform::suites

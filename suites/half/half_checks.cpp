@@ -15,7 +15,7 @@ void check_fp16_convert(CaseRun& run);
 void register_half_checks() {
   register_check("half.load", half::check_load);
   register_check("half.store", half::check_store);
-  register_check("half.store_sweep", half::check_store_sweep);
+  register_check("half.store_sweep", half::check_store_sweep, Sharding::Slices);
   register_check("half.reject", half::check_reject);
   register_check("half.fp16.convert", half::check_fp16_convert);
 }

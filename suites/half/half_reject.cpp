@@ -12,7 +12,7 @@ void check_reject(CaseRun& run) {
     run.result.detail = "the device has cl_khr_fp16, where this is legal";
     return;
   }
-  find_check("compile.reject")(run);
+  find_check("compile.reject")->fn(run);
 }
 
 }  // namespace clconform::suites::half

@@ -119,6 +119,6 @@ void check_sweep(CaseRun& run) {
 
 }  // namespace
 
-void register_integer_checks() { register_check("integer.sweep", check_sweep); }
+void register_integer_checks() { register_check("integer.sweep", check_sweep, Sharding::Slices); }
 
 }  // namespace clconform::suites

@@ -69,6 +69,6 @@ void check_builtin(CaseRun& run) {
 
 }  // namespace
 
-void register_math_checks() { register_check("math.builtin", check_builtin); }
+void register_math_checks() { register_check("math.builtin", check_builtin, Sharding::Slices); }
 
 }  // namespace clconform::suites

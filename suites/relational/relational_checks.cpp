@@ -185,6 +185,6 @@ void check_builtin(CaseRun& run) {
 
 }  // namespace
 
-void register_relational_checks() { register_check("relational.builtin", check_builtin); }
+void register_relational_checks() { register_check("relational.builtin", check_builtin, Sharding::Slices); }
 
 }  // namespace clconform::suites

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # clconform merge, on real shards of the default device: three shards of a
 # small selection (two math sweeps and some types cases) merge into a folder
-# whose verdicts equal a single-process run's, case for case; a small sweep
+# whose verdicts equal a single-process run's, case for case, each types
+# case (no sweep) having run in one shard alone; a small sweep
 # in 8 shards, one holding none of its inputs, merges into a pass; a missing, a
 # duplicated, a mismatched (other seed), an unfinished shard and a folder that
 # is no shard are each refused with one line on stderr and exit 2, and
@@ -21,6 +22,23 @@ done
 grep -q '"slice"' s2/results.jsonl || fail "no sweep recorded its slice"
 "$clconform" merge s3 s1 s2 --out merged > /dev/null || fail "merge of three good shards failed"
 python3 "$here/same_results.py" one merged || fail "the merged folder differs from the single run"
+# The types cases are no sweep: each ran in the one shard that owns it, and
+# the other two recorded info without running it.
+python3 - s1 s2 s3 <<'PY' || fail "a whole case did not run in exactly one shard"
+import json, sys
+recs = {}
+for k, d in enumerate(sys.argv[1:], 1):
+    for line in open(d + "/results.jsonl"):
+        r = json.loads(line)
+        if r["case"].startswith("types."):
+            recs.setdefault(r["case"], []).append((k, r["status"], r.get("whole_in_shard")))
+assert recs, "no types case"
+for case, parts in recs.items():
+    ran = [k for k, status, owner in parts if status != "info"]
+    owners = {owner for k, status, owner in parts}
+    assert len(ran) == 1 and owners == set(ran), (case, parts)
+print(len(recs), "whole cases, each run by one shard")
+PY
 
 # A small sweep in 8 shards: shard 1's slice holds none of abs(char)'s 256
 # inputs; it records info, not an error, and the merged case passes over the

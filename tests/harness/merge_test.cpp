@@ -1,12 +1,15 @@
 // merge_shards on shard records built here: known-failure counts and xpass
-// are judged on the campaign's added counts, not a shard's, and a shard whose
-// slice held no input gives no verdict. (tests/campaign/merge_test.sh merges
+// are judged on the campaign's added counts, not a shard's, a shard whose
+// slice held no input gives no verdict, and a whole case's verdict is its
+// owner's. (tests/campaign/merge_test.sh merges
 // real shards of the default device.)
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
+#include "errors.hpp"
 #include "merge.hpp"
 
 namespace clconform {
@@ -125,6 +128,55 @@ TEST(Merge, AShardWithoutInputGivesNoVerdict) {
     (*v)["known_failure"] = Value();
   }
   EXPECT_EQ(merged_of({a, empty, c}).at("status").as_string(), "pass");
+}
+
+// A case that is no sweep, as shard K of N records it when shard OWNER runs
+// it: the owner's verdict STATUS, the others' info without running it.
+Value whole_record(uint64_t k, uint64_t owner, const std::string& status) {
+  Value r = json::parse(R"({"case": "types.x", "suite": "types", "checked": 0, "failed": 0, "time_s": 1})");
+  r["whole_in_shard"] = static_cast<unsigned long long>(owner);
+  r["status"] = k == owner ? status : "info";
+  r["detail"] = k == owner ? "ran" : "a whole case: shard " + std::to_string(owner) + " runs it";
+  if (k == owner) r["checked"] = 7ull;
+  return r;
+}
+
+// The merged record of a whole case is its owner's, whichever shard that is
+// and whatever the others' info records say.
+TEST(Merge, AWholeCaseTakesItsOwnersVerdict) {
+  for (uint64_t owner = 1; owner <= 3; ++owner) {
+    for (const char* status : {"pass", "fail", "crash"}) {
+      std::vector<Value> parts;
+      for (uint64_t k = 1; k <= 3; ++k) parts.push_back(whole_record(k, owner, status));
+      const Value m = merged_of(parts);
+      EXPECT_EQ(m.at("status").as_string(), status) << "owner " << owner;
+      EXPECT_EQ(m.at("detail").as_string(), "ran") << "owner " << owner;
+      EXPECT_EQ(m.at("checked").as_uint(), 7u);
+    }
+  }
+}
+
+// Shards that each left the case to another ran it nowhere: no verdict can
+// be made, and merge refuses.
+TEST(Merge, AWholeCaseThatNoShardRanIsRefused) {
+  std::vector<Value> parts = {whole_record(1, 2, "pass"), whole_record(2, 3, "pass"), whole_record(3, 1, "pass")};
+  for (Value& p : parts) p["status"] = "info";
+  EXPECT_THROW(merged_of(parts), SetupError);
+}
+
+// The whole cases are dealt out in turn: N shards own the same number of
+// them, give or take one, and each case has one owner among 1..N.
+TEST(Merge, OwnerShardsDealWholeCasesInTurn) {
+  for (uint64_t n : {1u, 2u, 3u, 7u, 64u}) {
+    std::vector<uint64_t> owned(n + 1, 0);
+    for (uint64_t i = 0; i < 1000; ++i) {
+      const uint64_t k = owner_shard(i, n);
+      ASSERT_GE(k, 1u);
+      ASSERT_LE(k, n);
+      ++owned[k];
+    }
+    for (uint64_t k = 1; k <= n; ++k) EXPECT_LE(owned[k] - 1000 / n, 1u) << k << " of " << n;
+  }
 }
 
 }  // namespace
