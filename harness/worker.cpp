@@ -92,6 +92,14 @@ json::Value run_one(const Suite& suite, const Case& c, uint64_t owner, Session& 
         r.status = "info";
         r.detail = "this shard holds none of the case's " + std::to_string(slice->total) +
                    " inputs; the campaign's merged record judges it";
+      } else if (slice) {
+        // Its inputs here all have undefined results (integer division by
+        // zero, say): no verdict here either; merging needs some shard to
+        // have compared values.
+        r.status = "info";
+        r.detail = "this shard's " + std::to_string(slice->end - slice->begin) + " of the case's " +
+                   std::to_string(slice->total) +
+                   " inputs all have undefined results; the campaign's merged record judges it";
       } else {
         // A verdict needs evidence: a check that compared nothing proves nothing.
         r.status = "error";

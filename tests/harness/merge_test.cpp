@@ -128,6 +128,16 @@ TEST(Merge, AShardWithoutInputGivesNoVerdict) {
     (*v)["known_failure"] = Value();
   }
   EXPECT_EQ(merged_of({a, empty, c}).at("status").as_string(), "pass");
+  // The same for a shard whose inputs all have undefined results: it holds
+  // a slice, but compared nothing.
+  Value undefined = json::parse(R"({"case": "math.x", "suite": "math", "status": "info", "checked": 0, "failed": 0,
+      "detail": "all undefined", "slice": {"begin": 48, "end": 48, "total": 96}})");
+  a["slice"]["end"] = 40ull;
+  a["checked"] = 40ull;
+  undefined["slice"]["begin"] = 40ull;
+  const Value m2 = merged_of({a, undefined, c});
+  EXPECT_EQ(m2.at("status").as_string(), "pass");
+  EXPECT_EQ(m2.at("checked").as_uint(), 88u);
 }
 
 // A case that is no sweep, as shard K of N records it when shard OWNER runs
