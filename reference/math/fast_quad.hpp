@@ -19,9 +19,9 @@ inline const __float128 kQuadAbsError = 0x1p-1200Q;
 
 // The fast value of F at ARGS into *Q; false where this tier has no value
 // it can vouch for (the caller asks MPFR): functions without a quad
-// version, trig arguments beyond 2^30 (their reduction is MPFR's), gamma
-// functions, NaN or infinite arguments or results, and points outside each
-// function's checked domain.
+// version, trig arguments beyond 2^30 (their reduction is MPFR's), the
+// gamma functions' poles, NaN or infinite arguments or results, and
+// points outside each function's checked domain.
 bool quad_value(Fn f, const double* args, __float128* q);
 
 // Whether this tier's value of F at the finite ARGS is an infinity: a

@@ -13,8 +13,8 @@
 //    number (__float128) from libquadmath where the function has a
 //    validated bound there (fast_quad.hpp; tests/reference/
 //    test_math_fast_quad.cpp checks it against MPFR), else from MPFR at 128
-//    bits (exact argument reduction of any double, poles and zeros of the
-//    gamma functions, results beyond double's range).
+//    bits (exact argument reduction of any double, poles of the gamma
+//    functions, results beyond double's range).
 //  * judge decides from the enclosure when every real value in it gives the
 //    same verdict, and asks mpfr_verdict_double otherwise (used_mpfr).
 #pragma once

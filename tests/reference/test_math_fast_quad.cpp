@@ -3,7 +3,8 @@
 // real value, which MPFR computes here directly at 240 bits, written
 // independently of reference/math/mpfr_eval.cpp. Inputs: doubles of every
 // exponent field and both signs (stratified), a second argument near the
-// first's exponent half of the time, plus special values. About 1.6
+// first's exponent half of the time, plus special values, and for the
+// gamma functions points near lgamma's zeros. About 1.6
 // million evaluations on two threads.
 #include <gtest/gtest.h>
 
@@ -88,6 +89,9 @@ const std::vector<Case>& cases() {
       {"fmod", B(mpfr_fmod)}, {"remainder", B(mpfr_remainder)},
       {"asinpi", U(mpfr_asinpi)}, {"acospi", U(mpfr_acospi)}, {"atanpi", U(mpfr_atanpi)},
       {"atan2pi", B(mpfr_atan2pi)}, {"erfc", U(mpfr_erfc)},
+      {"lgamma", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int sign; mpfr_lgamma(r, &sign, x, MPFR_RNDN); }},
+      {"lgamma_r", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int sign; mpfr_lgamma(r, &sign, x, MPFR_RNDN); }},
+      {"tgamma", U(mpfr_gamma)},
   };
   return all;
 }
@@ -104,6 +108,49 @@ double stratified(std::mt19937_64& rng, int index, uint64_t first) {
     e = (r >> 16) % 2047;
   }
   return oracle::double_of((r & 1) << 63 | e << 52 | (rng() & 0xFFFFFFFFFFFFFull));
+}
+
+// lgamma's zero in (LO, HI), where lgamma changes sign once: bisected in
+// MPFR to the double nearest it.
+double lgamma_zero(double lo, double hi) {
+  Num x(kPrec), v(kPrec);
+  int sign;
+  mpfr_set_d(x.v, lo, MPFR_RNDN);
+  mpfr_lgamma(v.v, &sign, x.v, MPFR_RNDN);
+  const int lo_sign = mpfr_sgn(v.v);
+  while (std::nextafter(lo, hi) != hi) {
+    const double mid = lo + (hi - lo) / 2;
+    mpfr_set_d(x.v, mid, MPFR_RNDN);
+    mpfr_lgamma(v.v, &sign, x.v, MPFR_RNDN);
+    (mpfr_sgn(v.v) == lo_sign ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+// Points beside every zero of lgamma a double can come near (1, 2, and
+// the two in (-n - 1, -n) for n = 2..19, whose distance from the integers
+// shrinks like 1/n!: beyond -20 they lie within an ulp of the poles) and
+// beside the poles 0 to -30: each one with 1 and 2 steps of 2^-k on both
+// sides, and the 16 doubles on either side.
+const std::vector<double>& gamma_hard_points() {
+  static const std::vector<double> points = [] {
+    std::vector<double> centres = {1.0, 2.0};
+    for (int n = 2; n <= 19; ++n) {
+      // lgamma is negative mid-way and tends to +inf at both ends.
+      centres.push_back(lgamma_zero(-n - 0.5, std::nextafter(-double(n), -100.0)));
+      centres.push_back(lgamma_zero(-n - 0.5, std::nextafter(-double(n) - 1, 0.0)));
+    }
+    for (int n = 0; n <= 30; ++n) centres.push_back(-n);
+    std::vector<double> out;
+    for (double c : centres) {
+      for (int k = 1; k <= 60; ++k)
+        for (int j : {-2, -1, 1, 2}) out.push_back(c + j * std::ldexp(1.0, -k));
+      double up = c, down = c;
+      for (int j = 0; j < 16; ++j) out.push_back(up = std::nextafter(up, 100.0)), out.push_back(down = std::nextafter(down, -100.0));
+    }
+    return out;
+  }();
+  return points;
 }
 
 struct Tally {
@@ -162,6 +209,13 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
       for (double s : specials)
         for (double s2 : {0.5, -3.0, 1e300}) {
           const double a[3] = {s, f == math::Fn::ldexp ? std::trunc(s2) : s2, 1.0};
+          check(c, f, a, t);
+        }
+      // Where a relative bound is hardest to keep: beside lgamma's zeros
+      // and the poles.
+      if (f == math::Fn::lgamma || f == math::Fn::lgamma_r || f == math::Fn::tgamma)
+        for (double at : gamma_hard_points()) {
+          const double a[3] = {at, 0.5, 1.0};
           check(c, f, a, t);
         }
       for (int k = 0; k < kSamples; ++k) {

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The full mode's time projected from two samples of it: shard 1 of N of
+the sweeps (each sweep's slice is 1/N of its inputs) and shard 1 of M of
+the whole cases (every M-th whole case, dealt out in turn).
+
+A sweep's host threads either work (verify and fill: metrics.sweep's
+host_verify_s + host_fill_s, per thread) or wait; in a whole sweep the
+steady state is the larger of that work and the device's floor, each N
+times the slice's, and the waiting of the slice (its five chunks' ramp)
+comes once, as do its builds and buffers: a campaign on one host builds
+each program once, the program cache serving the other shards. So a
+sweep's projected time is its case time - wall + idle + N * max(work,
+floor). Checked on the H200 against whole sweeps: float sin 3.84 s
+projected, 3.93 s swept; double sin 7.4 s against 7.4 to 9.6 s. A sweep
+that records no sweep times (the builtin_sweep suites) takes N times its
+case time less its builds. A whole case's is M times the sampled cases'
+time. Prints a table per suite, the total, and the slowest cases.
+
+    bench/campaign_projection.py SWEEP-SHARD-DIR N WHOLE-SHARD-DIR M
+"""
+import collections
+import json
+import sys
+
+
+def latest(folder):
+    out = {}
+    with open(folder + "/results.jsonl") as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a kill
+            out[r["case"]] = r  # a resumed run writes a case again
+    return out.values()
+
+
+def main(sweep_dir, n, whole_dir, m):
+    suites = collections.OrderedDict()
+    cases = []
+    for r in latest(sweep_dir):
+        if "slice" not in r:
+            continue  # a whole case: the whole sample counts those
+        build = r.get("build_s", 0) or 0
+        time_s = r.get("time_s", 0) or 0
+        sw = (r.get("metrics") or {}).get("sweep")
+        if sw:
+            work = sw.get("host_verify_s", 0) + sw.get("host_fill_s", 0)
+            t = time_s - sw["wall_s"] + sw.get("host_idle_s", 0) + n * max(work, sw.get("floor_s", 0))
+        else:
+            t = build + n * max(0.0, time_s - build)
+        s = suites.setdefault(r["suite"], collections.Counter())
+        s["sweeps"] += 1
+        s["sweep_s"] += t
+        cases.append((t, r["case"], r["status"]))
+    for r in latest(whole_dir):
+        if r["status"] == "info" and r.get("whole_in_shard") not in (None, 1):
+            continue  # left to another shard
+        s = suites.setdefault(r["suite"], collections.Counter())
+        t = m * (r.get("time_s", 0) or 0)
+        s["whole"] += 1
+        s["whole_s"] += t
+    print(f"| suite | sweeps sampled (1/{n} each) | sweeps, projected s | whole cases sampled (1 in {m}) "
+          f"| whole cases, projected s | suite, projected s |")
+    print("| --- | --: | --: | --: | --: | --: |")
+    total = collections.Counter()
+    for name in sorted(suites):
+        s = suites[name]
+        total.update(s)
+        print(f"| {name} | {s['sweeps']} | {s['sweep_s']:,.0f} | {s['whole']} | {s['whole_s']:,.0f} "
+              f"| {s['sweep_s'] + s['whole_s']:,.0f} |")
+    all_s = total["sweep_s"] + total["whole_s"]
+    print(f"| **total** | {total['sweeps']} | {total['sweep_s']:,.0f} | {total['whole']} | {total['whole_s']:,.0f} "
+          f"| {all_s:,.0f} ({all_s / 3600:.1f} h) |")
+    print()
+    print("Slowest sweeps, projected:")
+    for t, case, status in sorted(cases, reverse=True)[:20]:
+        print(f"  {case} {t:,.0f} s ({status})")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
