@@ -20,8 +20,9 @@
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_exp_log.hpp"
-#include "reference/math/double_double_avx2.hpp"
 #include "reference/math/dd_trig.hpp"
+#include "reference/math/double_double_avx2.hpp"
+#include "reference/math/exact_double.hpp"
 #include "reference/math/fast_quad.hpp"
 #include "reference/math/functions.hpp"
 #include "reference/math/mpfr_eval.hpp"
@@ -101,11 +102,17 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
   *largest = ulp_at(fmaxq(fabsq(lo), fabsq(hi)));
 }
 
-// sin, cos, tan and sincos's parts, exp, log, pow and powr, and the correctly
-// rounded operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
+// The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
+// sincos's parts, exp, log, pow and powr, and the correctly rounded
+// operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
 // dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
+  if (exact_double(f, args, hi)) {
+    *lo = 0;
+    *rel = 0;
+    return true;
+  }
   const double x = args[0];
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
     *rel = kDdTrigRelError;
@@ -469,7 +476,7 @@ void prepare_value(Fn f, DoubleJudge::Point& p, const DoubleJudge::DdValue* pre 
       set_dd_point(p, hi, lo, rel, ff);
       return;
     }
-    p.q = Q(hi) + Q(lo);
+    p.q = lo == 0 ? Q(hi) : Q(hi) + Q(lo);  // a zero keeps its sign (-0 + 0 is +0)
     p.e = Q(rel) * fabsq(p.q) + kQuadAbsError;
   } else if (domain_nan(f, p.args)) {  // first: libquadmath would spend a call on the NaN
     p.q = nanq("");
@@ -650,6 +657,12 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     }
     if (early[i] != 0) {
       b.kind[i] = early[i] == kNanDomain ? Block::kNanResult : early[i] > 0 ? Block::kPlusInf : Block::kZero;
+      continue;
+    }
+    if (vouched[i] && rel == 0 && hi[i] == 0) {
+      // An exact zero (exact_double.hpp): judge passes a zero of either
+      // sign at 0 ulp there, and judges anything else.
+      b.kind[i] = Block::kZero;
       continue;
     }
     const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};

@@ -85,7 +85,7 @@ class DoubleJudge {
       kFast = 1,      // a double-double point on the judge's double arithmetic, nearest double certain
       kNanResult = 2, // the real result is a NaN: any NaN passes at 0 ulp
       kPlusInf = 3,   // beyond 2^1024 (Point::beyond): +inf passes at 0 ulp under a bound that is not absolute
-      kZero = 4,      // below 2^-2164 in magnitude: a zero of either sign passes at 0 ulp, as kPlusInf
+      kZero = 4,      // below 2^-2164 in magnitude, or an exact zero: a zero of either sign passes at 0 ulp
       kCoarse = 5,    // as kFast, from the coarse tier (coarse_trig.hpp): its fields are wider than prepare's
     };
     size_t n = 0;                              // points [0, n) are in use
