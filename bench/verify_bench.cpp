@@ -289,6 +289,13 @@ struct Excuses {
 void print_failures(const FailureTally& t) {
   std::printf("failures: %llu, %llu excused, %zu kept\n", (unsigned long long)t.failed(),
               (unsigned long long)(t.failed() - t.unexcused()), t.worst().size() + t.excused().size());
+  // The worst few not excused, so that a failure of the verifier itself can be looked at.
+  for (size_t i = 0; i < t.worst().size() && i < 3; ++i) {
+    const Mismatch& m = t.worst()[i];
+    std::string in;
+    for (const std::string& s : m.inputs) in += (in.empty() ? "" : ", ") + s;
+    std::printf("  (%s): %s, expected %s, %s\n", in.c_str(), m.output.c_str(), m.expected.c_str(), m.note.c_str());
+  }
 }
 
 json::Value with_widths(json::Value params, const Options& o) {

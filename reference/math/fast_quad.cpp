@@ -28,6 +28,37 @@ __float128 negative_pow(double x, double y) {
   return odd ? -v : v;
 }
 
+// sinpi, cospi and tanpi of the double X from an exact reduction in
+// double arithmetic: R = x - 2 round(x / 2) in [-1, 1] (x / 2 and its
+// rounding are exact, and so is the difference of two doubles this
+// close), then an argument of at most pi/4 or pi/2 for libquadmath, where
+// its relative error carries through: pi r rounds twice (2^-112), and sin,
+// cos and tan there magnify an argument's relative error at most twice.
+// The complements 1 - |r| and 1/2 - |r| are exact by Sterbenz's lemma
+// where they are taken (|r| at least 1/2 and 1/4). A pole of tanpi
+// (r = +-1/2) has no value here.
+__float128 pi_times(double r) { return M_PIq * static_cast<__float128>(r); }
+
+__float128 sinpi_of(double x) {
+  double r = x - 2 * std::round(x / 2);
+  if (std::fabs(r) > 0.5) r = std::copysign(1.0, r) - r;  // sin(pi r) = sin(pi (+-1 - r))
+  return sinq(pi_times(r));
+}
+
+__float128 cospi_of(double x) {
+  const double r = std::fabs(x - 2 * std::round(x / 2));
+  if (r <= 0.25) return cosq(pi_times(r));
+  return sinq(pi_times(0.5 - r));  // cos(pi r) = sin(pi (1/2 - r)), for r up to 1
+}
+
+__float128 tanpi_of(double x) {
+  const double r = x - std::round(x);  // tan has period pi: r in [-1/2, 1/2]
+  if (std::fabs(r) <= 0.25) return tanq(pi_times(r));
+  const double s = 0.5 - std::fabs(r);  // tan(pi r) = sign(r) / tan(pi (1/2 - |r|))
+  if (s == 0) return nanq("");
+  return std::copysign(1.0, r) / tanq(pi_times(s));
+}
+
 // The value of F at A, or NaN where this tier has none.
 __float128 value(Fn f, const double* a) {
   const __float128 x = a[0], y = a[1], z = a[2];
@@ -115,6 +146,9 @@ __float128 value(Fn f, const double* a) {
     // tables of them, so its relative bound holds there too; the test
     // checks it beside every zero a double can come near (1, 2 and both
     // zeros between each pair of negative integers down to -20).
+    case Fn::sinpi: return sinpi_of(a[0]);
+    case Fn::cospi: return cospi_of(a[0]);
+    case Fn::tanpi: return tanpi_of(a[0]);
     case Fn::lgamma: case Fn::lgamma_r: case Fn::tgamma:
       if (a[0] <= 0 && std::floor(a[0]) == a[0]) return none;
       return f == Fn::tgamma ? tgammaq(x) : lgammaq(x);

@@ -355,15 +355,24 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
 
 // Whether the real result at ARGS is beyond what a value is needed for:
 // +1 where it is above 2^1024 with a positive sign, -1 where it is below
-// 2^-2164 in magnitude, 0 elsewhere and for functions other than exp, pow
-// and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <= -1500. The
-// verdicts on +inf and on a zero there need no value (the judge): these
-// are half of a full sweep's stratified doubles for exp, and about half of
-// pow's sampled pairs.
+// 2^-2164 in magnitude, 0 elsewhere and for functions other than exp,
+// exp2, exp10, pow and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <=
+// -1500; exp2: x > 1024 and x <= -2165; exp10: x >= 309 (10^309 >
+// 2^1026) and x <= -652 (10^-652 < 2^-2165). The verdicts on +inf and on
+// a zero there need no value (the judge): these are half of a full
+// sweep's stratified doubles for each exponential, and about half of pow's
+// sampled pairs.
 int beyond_of(Fn f, const double* args) {
   if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
-  if (f != Fn::exp || !(args[0] >= kExpAbove || args[0] <= kExpBelow)) return 0;
-  return args[0] > 0 ? 1 : -1;
+  const double x = args[0];
+  bool above = false, below = false;
+  switch (f) {
+    case Fn::exp: above = x >= kExpAbove, below = x <= kExpBelow; break;
+    case Fn::exp2: above = x > 1024, below = x <= -2165; break;
+    case Fn::exp10: above = x >= 309, below = x <= -652; break;
+    default: return 0;
+  }
+  return above ? 1 : below ? -1 : 0;
 }
 
 // early_kinds' mark of a NaN real result.

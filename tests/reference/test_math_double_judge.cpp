@@ -190,21 +190,34 @@ TEST(MathDoubleJudge, BinadeEdgesAndOverflowsEqualTheMpfrVerdict) {
   EXPECT_EQ(edge_fallbacks, 0u);
 }
 
-// exp far outside the double range (x >= 710, x <= -1500) is judged without
-// its value when the result is the expected +inf or zero: every result
-// there, expected or not, gets the MPFR verdict, the expected ones at 0 ulp
-// without MPFR, and a point prepared that way still names +inf or +0 as the
-// nearest double.
+// exp, exp2 and exp10 far outside the double range (exp: x >= 710, x <=
+// -1500; exp2: x > 1024, x <= -2165; exp10: x >= 309, x <= -652) are
+// judged without their value when the result is the expected +inf or
+// zero: every result there, expected or not, gets the MPFR verdict, the
+// expected ones at 0 ulp without MPFR, and a point prepared that way still
+// names +inf or +0 as the nearest double.
 TEST(MathDoubleJudge, ExpFarOutsideTheRangeEqualsTheMpfrVerdict) {
-  const double xs[] = {710, 0x1.63p+9, 1000, 1e4, 11356, 11357, 1e300, 0x1.fffffffffffffp+1023, INFINITY,
-                       -1500, -0x1.77p+10, -1e4, -11400, -12000, -1e300, -0x1.fffffffffffffp+1023, -INFINITY};
+  struct Exponential {
+    const char* name;
+    math::Fn fn;
+    std::vector<double> xs;
+  };
+  const std::vector<Exponential> exponentials = {
+      {"exp", math::Fn::exp, {710, 0x1.63p+9, 1000, 1e4, 11356, 11357, 1e300, 0x1.fffffffffffffp+1023, INFINITY,
+                              -1500, -0x1.77p+10, -1e4, -11400, -12000, -1e300, -0x1.fffffffffffffp+1023, -INFINITY}},
+      {"exp2", math::Fn::exp2, {0x1.0000000000001p+10, 1025, 2000, 16384, 1e300, INFINITY, -2165, -2166, -16500,
+                                -1e300, -INFINITY}},
+      {"exp10", math::Fn::exp10, {309, 309.5, 400, 4933, 1e300, INFINITY, -652, -652.5, -1000, -4966, -1e300,
+                                  -INFINITY}},
+  };
   const double results[] = {INFINITY, -INFINITY, 0x1.fffffffffffffp+1023, -0x1.fffffffffffffp+1023, 0.0, -0.0,
                             0x1p-1074, 0x3p-1074, 1.0, NAN};
   const math::Bound bounds[] = {{math::Bound::Kind::CorrectlyRounded, 0}, {math::Bound::Kind::Ulps, 3},
                                 {math::Bound::Kind::Ulps, 0.5}};
+  for (const Exponential& e : exponentials)
   for (const math::Denormals dn : {math::Denormals::Kept, math::Denormals::MayFlush}) {
-    const math::DoubleJudge judge("exp", dn);
-    for (const double x : xs) {
+    const math::DoubleJudge judge(e.name, dn);
+    for (const double x : e.xs) {
       const double args[3] = {x, 0, 0};
       const math::DoubleJudge::Point p = judge.prepare(args);
       ASSERT_NE(p.beyond, 0) << x;
@@ -214,9 +227,9 @@ TEST(MathDoubleJudge, ExpFarOutsideTheRangeEqualsTheMpfrVerdict) {
         const uint64_t got = oracle::bits_of(r);
         for (const math::Bound& b : bounds) {
           const math::Verdict fast = judge.judge(p, got, b);
-          const math::Verdict slow = math::mpfr_verdict_double(math::Fn::exp, args, got, b, dn);
-          ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << "exp(" << x << ") = " << r << ", bound " << int(b.kind)
-                                          << " " << b.value;
+          const math::Verdict slow = math::mpfr_verdict_double(e.fn, args, got, b, dn);
+          ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << e.name << "(" << x << ") = " << r << ", bound "
+                                          << int(b.kind) << " " << b.value;
           const bool expected = x > 0 ? r == INFINITY : r == 0;
           if (expected) {
             EXPECT_TRUE(fast.pass);

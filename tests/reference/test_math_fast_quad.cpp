@@ -91,7 +91,7 @@ const std::vector<Case>& cases() {
       {"atan2pi", B(mpfr_atan2pi)}, {"erfc", U(mpfr_erfc)},
       {"lgamma", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int sign; mpfr_lgamma(r, &sign, x, MPFR_RNDN); }},
       {"lgamma_r", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int sign; mpfr_lgamma(r, &sign, x, MPFR_RNDN); }},
-      {"tgamma", U(mpfr_gamma)},
+      {"tgamma", U(mpfr_gamma)}, {"sinpi", U(mpfr_sinpi)}, {"cospi", U(mpfr_cospi)}, {"tanpi", U(mpfr_tanpi)},
   };
   return all;
 }
@@ -218,6 +218,19 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
           const double a[3] = {at, 0.5, 1.0};
           check(c, f, a, t);
         }
+      // The pi functions' zeros and poles, and the ends of their reductions'
+      // branches: multiples of 1/4 and the doubles beside them, near 0 and
+      // near 2^52.
+      if (f == math::Fn::sinpi || f == math::Fn::cospi || f == math::Fn::tanpi)
+        for (double base : {0.0, 1.0, 1024.0, 0x1p52, -0x1p52, 0x1p51})
+          for (int q = -8; q <= 8; ++q) {
+            double at = base + q * 0.25;
+            for (int j = 0; j < 8; ++j, at = std::nextafter(at, INFINITY)) {
+              const double a[3] = {at, 0.5, 1.0}, b[3] = {-at, 0.5, 1.0};
+              check(c, f, a, t);
+              check(c, f, b, t);
+            }
+          }
       for (int k = 0; k < kSamples; ++k) {
         double a[3];
         a[0] = stratified(rng, -(k + 1), 0);
