@@ -16,22 +16,27 @@ that records no sweep times (the builtin_sweep suites) takes N times its
 case time less its builds. A whole case's is M times the sampled cases'
 time. Prints a table per suite, the total, and the slowest cases.
 
-    bench/campaign_projection.py SWEEP-SHARD-DIR N WHOLE-SHARD-DIR M
+    bench/campaign_projection.py SWEEP-SHARD-DIR[,DIR...] N WHOLE-SHARD-DIR M
+
+Several sweep folders (shard 1 of N each) are read in turn, a later
+folder's record of a case replacing an earlier one's: a rerun of some
+suites with a newer build amends the sample.
 """
 import collections
 import json
 import sys
 
 
-def latest(folder):
+def latest(folders):
     out = {}
-    with open(folder + "/results.jsonl") as f:
-        for line in f:
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue  # a line cut short by a kill
-            out[r["case"]] = r  # a resumed run writes a case again
+    for folder in folders.split(","):
+        with open(folder + "/results.jsonl") as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue  # a line cut short by a kill
+                out[r["case"]] = r  # a resumed run, or a later folder, writes a case again
     return out.values()
 
 
