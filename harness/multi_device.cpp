@@ -131,6 +131,7 @@ std::vector<int> run_all(const RunOptions& opts, const std::vector<Target>& targ
     o.device = targets[k].selector;
     o.out_dir = opts.out_dir + "/" + targets[k].folder;
     o.resume = opts.resume && fs::exists(o.out_dir + "/run.json");
+    o.host_processes = unsigned(targets.size());  // they sweep at once: each takes its share of the cores
     if (split) {
       o.shard = k + 1;
       o.shards = targets.size();

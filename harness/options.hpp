@@ -20,6 +20,7 @@ struct RunOptions {
   double timeout_s = 600;           // per case; 0 = none
   std::optional<uint64_t> index;    // run only this input vector (reproducers)
   uint64_t shard = 1, shards = 1;   // --shard K/N: this process runs the K-th of N slices of each sweep
+  unsigned host_processes = 1;      // processes sweeping on this host at once (one per device of a multi-device run)
   std::string data_dir;             // generated manifests and kernels
   std::string known_failures;       // path; empty = none
   std::string baseline;             // file or folder of accuracy baselines; empty = none

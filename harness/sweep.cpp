@@ -1,5 +1,7 @@
 #include "sweep.hpp"
 
+#include "host_cores.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -56,13 +58,6 @@ size_t pick_chunk(const DeviceHandle& h, bool cpu, size_t bytes_per_lane, size_t
   return lanes;
 }
 
-// One per core, or $CLCONFORM_SWEEP_THREADS, for measuring how a sweep
-// scales with them (bench/README.md).
-unsigned host_threads() {
-  if (const char* t = std::getenv("CLCONFORM_SWEEP_THREADS"); t && std::atoi(t) > 0) return unsigned(std::atoi(t));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
 uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocking, cl::Event* done) {
   return static_cast<uint8_t*>(
       q.enqueueMapBuffer(b, blocking ? CL_TRUE : CL_FALSE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, nullptr, done));
@@ -71,7 +66,7 @@ uint8_t* map(cl::CommandQueue& q, const cl::Buffer& b, size_t bytes, bool blocki
 }  // namespace
 
 Sweep::Sweep(CaseRun& run, std::vector<cl::Kernel> kernels, SweepShape shape, size_t chunk_lanes)
-    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)), threads_(host_threads()) {
+    : run_(run), kernels_(std::move(kernels)), shape_(std::move(shape)), threads_(sweep_threads(run.opts.host_processes)) {
   const double start = now();
   cl::CommandQueue& q = run_.session.queue;
   profiling_ = (q.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_PROFILING_ENABLE) != 0;

@@ -38,7 +38,9 @@
 // the host restores zero-copy outputs right after verifying them, while
 // they are still in its cache. CLCONFORM_SWEEP_PATH=staged|zero-copy in
 // the environment overrides the automatic choice of path, and
-// CLCONFORM_SWEEP_THREADS=N sets the host threads (default: one per core).
+// CLCONFORM_SWEEP_THREADS=N sets the host threads (default: the cores the
+// process may use, shared among the processes sweeping at once:
+// host_cores.hpp).
 #pragma once
 
 #include <CL/opencl.hpp>

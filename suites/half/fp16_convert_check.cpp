@@ -17,7 +17,6 @@
 #include <cstring>
 
 #include "checks.hpp"
-#include "fp16_common.hpp"
 #include "fp16_inputs.hpp"
 #include "half_bits.hpp"
 #include "inputs.hpp"
