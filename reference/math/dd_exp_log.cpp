@@ -466,4 +466,41 @@ bool dd_log(double x, double* hi, double* lo) {
   return true;
 }
 
+namespace {
+
+// 1/ln 2 and 1/ln 10 as double-doubles, from MPFR at 300 bits.
+struct LogBases {
+  DD inv_ln2, inv_ln10;
+  LogBases() {
+    mpfr_t v;
+    mpfr_init2(v, 300);
+    mpfr_const_log2(v, MPFR_RNDN);
+    mpfr_ui_div(v, 1, v, MPFR_RNDN);
+    inv_ln2 = from_mpfr(v);
+    mpfr_set_ui(v, 10, MPFR_RNDN);
+    mpfr_log(v, v, MPFR_RNDN);
+    mpfr_ui_div(v, 1, v, MPFR_RNDN);
+    inv_ln10 = from_mpfr(v);
+    mpfr_clear(v);
+  }
+};
+
+const LogBases& log_bases() {
+  static const LogBases b;
+  return b;
+}
+
+CLC_DD_FMA bool log_in_base(double x, DD inv_ln_base, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x)) return false;
+  const DD v = mul(log_of(x, constants()), inv_ln_base);
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+}  // namespace
+
+bool dd_log2(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln2, hi, lo); }
+bool dd_log10(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln10, hi, lo); }
+
 }  // namespace clconform::ref::math

@@ -35,6 +35,14 @@ void dd_exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouche
 // CPU without FMA.
 bool dd_log(double x, double* hi, double* lo);
 
+// log2(X) and log10(X) for finite X > 0: dd_log's value times 1/ln 2 or
+// 1/ln 10 (double-doubles from MPFR, within 2^-106), the product within
+// 2^-104 (double_double.hpp's mul): within kDdLogBaseRelError, dd_log's
+// bound and those two, of the real value.
+inline constexpr double kDdLogBaseRelError = 0x1.1p-97;
+bool dd_log2(double x, double* hi, double* lo);
+bool dd_log10(double x, double* hi, double* lo);
+
 // dd_log of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
 // vouches: the same operations, value for value, with four values in the
 // lanes of AVX2 vectors where the CPU has them.

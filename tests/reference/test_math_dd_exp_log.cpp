@@ -1,6 +1,7 @@
-// The double-double exp, log and pow (reference/math/dd_exp_log.hpp), the
-// double judge's fast tier for them: each value hi + lo stays within
-// kDdExpLogRelError (pow: kDdPowRelError) * |hi + lo| of the real value,
+// The double-double exp, log, log2, log10 and pow (reference/math/
+// dd_exp_log.hpp), the double judge's fast tier for them: each value hi +
+// lo stays within kDdExpLogRelError (log2 and log10: kDdLogBaseRelError;
+// pow: kDdPowRelError) * |hi + lo| of the real value,
 // which MPFR computes here directly at 320 bits. Inputs: 2^20 doubles of
 // every exponent field and both signs (stratified, as the suite's full
 // mode draws them; log takes their magnitudes, so subnormals too), 2^19
@@ -57,7 +58,8 @@ std::vector<double> log_inputs() { return tier_arguments::log(0x109); }
 
 // Checks VALUE (the tier) against REAL (MPFR) on every input of XS.
 void check(const char* name, const std::vector<double>& xs, const std::function<bool(double, double*, double*)>& value,
-           int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint64_t min_checked) {
+           int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint64_t min_checked,
+           double bound = math::kDdExpLogRelError) {
   dd_check::Tally tally;
   dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num x(53), want(kPrec), got(kPrec), err(kPrec);
@@ -73,7 +75,7 @@ void check(const char* name, const std::vector<double>& xs, const std::function<
       mpfr_set_d(x.v, xs[i], MPFR_RNDN);
       real(want.v, x.v, MPFR_RNDN);
       const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
-      if (!(rel <= math::kDdExpLogRelError) && ++bad <= 5)
+      if (!(rel <= bound) && ++bad <= 5)
         ADD_FAILURE() << name << std::hexfloat << " at " << xs[i] << ": relative error " << rel;
       if (rel > worst) worst = rel;
     }
@@ -81,7 +83,7 @@ void check(const char* name, const std::vector<double>& xs, const std::function<
   });
   std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
               name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
-              std::log2(math::kDdExpLogRelError));
+              std::log2(bound));
   EXPECT_EQ(tally.over(), 0u);
   EXPECT_GT(tally.checked(), min_checked);
 }
@@ -175,6 +177,25 @@ TEST(MathDdExpLog, LogWithinItsBoundOfMpfr) {
   EXPECT_FALSE(math::dd_log(0.0, &hi, &lo));
   EXPECT_FALSE(math::dd_log(-1.0, &hi, &lo));
   EXPECT_FALSE(math::dd_log(INFINITY, &hi, &lo));
+}
+
+// log2 and log10 from dd_log, on every fourth of log's inputs (dd_log
+// itself is checked on all of them) and the powers of 2 and 10 and their
+// neighbours (integer results).
+TEST(MathDdExpLog, Log2AndLog10WithinTheirBoundOfMpfr) {
+  const std::vector<double> all = log_inputs();
+  std::vector<double> xs;
+  for (size_t i = 0; i < all.size(); i += 4) xs.push_back(all[i]);
+  for (int k = -1074; k <= 1023; ++k) add_around(xs, std::ldexp(1.0, k), 1);
+  for (int k = -323; k <= 308; ++k) add_around(xs, std::pow(10.0, k), 1);
+  check("log2", xs, math::dd_log2, mpfr_log2, 250000, math::kDdLogBaseRelError);
+  check("log10", xs, math::dd_log10, mpfr_log10, 250000, math::kDdLogBaseRelError);
+  double hi, lo;
+  ASSERT_TRUE(math::dd_log2(1.0, &hi, &lo));
+  EXPECT_EQ(hi, 0.0);
+  EXPECT_FALSE(math::dd_log10(0.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_log2(-1.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_log10(INFINITY, &hi, &lo));
 }
 
 // The block form of log gives dd_log's values bit for bit, and the same
