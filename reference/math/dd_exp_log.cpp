@@ -468,17 +468,19 @@ bool dd_log(double x, double* hi, double* lo) {
 
 namespace {
 
-// 1/ln 2 and 1/ln 10 as double-doubles, from MPFR at 300 bits.
+// ln 2, ln 10 and their reciprocals as double-doubles, from MPFR at 300 bits.
 struct LogBases {
-  DD inv_ln2, inv_ln10;
+  DD ln2, ln10, inv_ln2, inv_ln10;
   LogBases() {
     mpfr_t v;
     mpfr_init2(v, 300);
     mpfr_const_log2(v, MPFR_RNDN);
+    ln2 = from_mpfr(v);
     mpfr_ui_div(v, 1, v, MPFR_RNDN);
     inv_ln2 = from_mpfr(v);
     mpfr_set_ui(v, 10, MPFR_RNDN);
     mpfr_log(v, v, MPFR_RNDN);
+    ln10 = from_mpfr(v);
     mpfr_ui_div(v, 1, v, MPFR_RNDN);
     inv_ln10 = from_mpfr(v);
     mpfr_clear(v);
@@ -498,9 +500,27 @@ CLC_DD_FMA bool log_in_base(double x, DD inv_ln_base, double* hi, double* lo) {
   return true;
 }
 
+// exp(x ln b) through exp_of, its argument t = x ln b a double-double.
+CLC_DD_FMA bool exp_in_base(double x, DD ln_base, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
+  const DD t = mul(DD{x, 0}, ln_base);
+  if (!(t.hi >= -650 && t.hi <= 709)) return false;
+  if (std::fabs(t.hi) < 0x1p-60) {  // 1 + t: the rest is below 2^-120
+    *hi = 1;
+    *lo = t.hi;
+    return true;
+  }
+  const DD v = exp_of(t.hi, t.lo, constants());
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
 }  // namespace
 
 bool dd_log2(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln2, hi, lo); }
 bool dd_log10(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln10, hi, lo); }
+bool dd_exp2(double x, double* hi, double* lo) { return exp_in_base(x, log_bases().ln2, hi, lo); }
+bool dd_exp10(double x, double* hi, double* lo) { return exp_in_base(x, log_bases().ln10, hi, lo); }
 
 }  // namespace clconform::ref::math

@@ -43,6 +43,14 @@ inline constexpr double kDdLogBaseRelError = 0x1.1p-97;
 bool dd_log2(double x, double* hi, double* lo);
 bool dd_log10(double x, double* hi, double* lo);
 
+// exp2(X) and exp10(X) where x ln 2 or x ln 10 lies in dd_exp's range:
+// exp of that product as a double-double. The product's error (2^-103.5 of
+// it, at most 709) moves the result by at most 2^-94 of itself; with
+// dd_exp's own bound, within kDdExpBaseRelError of the real value.
+inline constexpr double kDdExpBaseRelError = 0x1p-93;
+bool dd_exp2(double x, double* hi, double* lo);
+bool dd_exp10(double x, double* hi, double* lo);
+
 // dd_log of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
 // vouches: the same operations, value for value, with four values in the
 // lanes of AVX2 vectors where the CPU has them.

@@ -1,7 +1,8 @@
-// The double-double exp, log, log2, log10 and pow (reference/math/
-// dd_exp_log.hpp), the double judge's fast tier for them: each value hi +
-// lo stays within kDdExpLogRelError (log2 and log10: kDdLogBaseRelError;
-// pow: kDdPowRelError) * |hi + lo| of the real value,
+// The double-double exp, exp2, exp10, log, log2, log10 and pow
+// (reference/math/dd_exp_log.hpp), the double judge's fast tier for them:
+// each value hi + lo stays within kDdExpLogRelError (exp2 and exp10:
+// kDdExpBaseRelError; log2 and log10: kDdLogBaseRelError; pow:
+// kDdPowRelError) * |hi + lo| of the real value,
 // which MPFR computes here directly at 320 bits. Inputs: 2^20 doubles of
 // every exponent field and both signs (stratified, as the suite's full
 // mode draws them; log takes their magnitudes, so subnormals too), 2^19
@@ -177,6 +178,27 @@ TEST(MathDdExpLog, LogWithinItsBoundOfMpfr) {
   EXPECT_FALSE(math::dd_log(0.0, &hi, &lo));
   EXPECT_FALSE(math::dd_log(-1.0, &hi, &lo));
   EXPECT_FALSE(math::dd_log(INFINITY, &hi, &lo));
+}
+
+// exp2 and exp10 from exp_of, on every fourth of exp's inputs scaled into
+// each one's range, the integers (exact results) and their neighbours.
+TEST(MathDdExpLog, Exp2AndExp10WithinTheirBoundOfMpfr) {
+  const std::vector<double> all = exp_inputs();
+  std::vector<double> x2, x10;
+  for (size_t i = 0; i < all.size(); i += 4) {
+    x2.push_back(all[i] * 1.4426950408889634);
+    x10.push_back(all[i] * 0.43429448190325176);
+  }
+  for (int k = -937; k <= 1023; ++k) add_around(x2, k, 2);
+  for (int k = -282; k <= 308; ++k) add_around(x10, k, 2);
+  check("exp2", x2, math::dd_exp2, mpfr_exp2, 250000, math::kDdExpBaseRelError);
+  check("exp10", x10, math::dd_exp10, mpfr_exp10, 250000, math::kDdExpBaseRelError);
+  double hi, lo;
+  ASSERT_TRUE(math::dd_exp2(10.0, &hi, &lo));
+  EXPECT_EQ(hi + lo, 1024.0);
+  EXPECT_FALSE(math::dd_exp2(1024.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_exp10(-283.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_exp10(NAN, &hi, &lo));
 }
 
 // log2 and log10 from dd_log, on every fourth of log's inputs (dd_log
