@@ -19,6 +19,7 @@
 #include "reference/math/coarse_log.hpp"
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
+#include "reference/math/dd_cbrt.hpp"
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/dd_trig.hpp"
 #include "reference/math/double_double_avx2.hpp"
@@ -103,8 +104,8 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 }
 
 // The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
-// sincos's parts, exp, exp2, exp10, log, log2, log10, pow and powr, and
-// the correctly rounded
+// sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
+// and the correctly rounded
 // operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
 // dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
@@ -134,6 +135,10 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   if (f == Fn::log2 || f == Fn::log10) {
     *rel = kDdLogBaseRelError;
     return f == Fn::log2 ? dd_log2(x, hi, lo) : dd_log10(x, hi, lo);
+  }
+  if (f == Fn::cbrt) {
+    *rel = kDdCbrtRelError;
+    return dd_cbrt(x, hi, lo);
   }
   if (f == Fn::exp2 || f == Fn::exp10) {
     *rel = kDdExpBaseRelError;
