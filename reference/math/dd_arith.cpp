@@ -69,4 +69,21 @@ CLC_DD_FMA bool dd_sqrt(double a, double* hi, double* lo) {
   return true;
 }
 
+// rsqrt(a) = 1 / (s + t), s + t dd_sqrt's value (within 2^-105 of
+// sqrt(a)): q = RN(1 / s), and 1 - q (s + t) is r = fma(-q, s, 1) (exact)
+// less q t (at most 2^-52 of q s, rounded within 2^-105); 1 / (s + t) = q
+// + q r / (1 + ...), whose dropped terms are below 2^-104 of q and whose
+// product q r rounds within 2^-105 of it: below 2^-102 of |hi + lo| with
+// dd_sqrt's own error.
+CLC_DD_FMA bool dd_rsqrt(double a, double* hi, double* lo) {
+  double s, t;
+  if (!dd_sqrt(a, &s, &t)) return false;
+  const double q = 1 / s;
+  const double r = __builtin_fma(-q, s, 1.0) - q * t;
+  const dd::DD v = dd::fast_two_sum(q, q * r);
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
 }  // namespace clconform::ref::math

@@ -25,5 +25,8 @@ bool dd_sub(double a, double b, double* hi, double* lo);
 bool dd_mul(double a, double b, double* hi, double* lo);
 bool dd_divide(double a, double b, double* hi, double* lo);
 bool dd_sqrt(double a, double* hi, double* lo);
+// 1 / sqrt(A), from dd_sqrt's value (not a correctly rounded operation,
+// but within the same bound), where dd_sqrt vouches.
+bool dd_rsqrt(double a, double* hi, double* lo);
 
 }  // namespace clconform::ref::math

@@ -105,7 +105,7 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 
 // The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
 // sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
-// and the correctly rounded
+// rsqrt, and the correctly rounded
 // operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
 // dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
@@ -135,6 +135,11 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   if (f == Fn::log2 || f == Fn::log10) {
     *rel = kDdLogBaseRelError;
     return f == Fn::log2 ? dd_log2(x, hi, lo) : dd_log10(x, hi, lo);
+  }
+  // The reciprocal is 1 / x; rsqrt dd_sqrt's reciprocal.
+  if (f == Fn::recip || f == Fn::rsqrt) {
+    *rel = kDdArithRelError;
+    return f == Fn::recip ? dd_divide(1.0, x, hi, lo) : dd_rsqrt(x, hi, lo);
   }
   if (f == Fn::cbrt) {
     *rel = kDdCbrtRelError;

@@ -1,5 +1,5 @@
 // The double-double tier of the correctly rounded operations
-// (reference/math/dd_arith.hpp): every value hi + lo of +, -, *, / and sqrt
+// (reference/math/dd_arith.hpp): every value hi + lo of +, -, *, /, sqrt and rsqrt
 // stays within kDdArithRelError * |hi + lo| of the exact result, which MPFR
 // computes here at 2200 bits (a sum or a product exactly, a quotient or a
 // square root within 2^-2199 of itself). Inputs: 2^20 pairs stratified by
@@ -59,8 +59,8 @@ std::vector<std::pair<double, double>> pairs() {
 
 TEST(MathDdArith, WithinItsBoundOfMpfr) {
   const auto xy = pairs();
-  constexpr int kOps = 5;
-  const char* names[kOps] = {"add", "sub", "mul", "divide", "sqrt"};
+  constexpr int kOps = 6;
+  const char* names[kOps] = {"add", "sub", "mul", "divide", "sqrt", "rsqrt"};
   dd_check::Tally tally[kOps];
   dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num a(53), b(53), want(kPrec), got(kPrec), err(kPrec);
@@ -78,9 +78,13 @@ TEST(MathDdArith, WithinItsBoundOfMpfr) {
           case 1: ok = math::dd_sub(x, y, &hi, &lo); if (ok) mpfr_sub(want.v, a.v, b.v, MPFR_RNDN); break;
           case 2: ok = math::dd_mul(x, y, &hi, &lo); if (ok) mpfr_mul(want.v, a.v, b.v, MPFR_RNDN); break;
           case 3: ok = math::dd_divide(x, y, &hi, &lo); if (ok) mpfr_div(want.v, a.v, b.v, MPFR_RNDN); break;
-          default:  // sqrt of |x|
+          case 4:  // sqrt of |x|
             ok = math::dd_sqrt(std::fabs(x), &hi, &lo);
             if (ok) mpfr_abs(want.v, a.v, MPFR_RNDN), mpfr_sqrt(want.v, want.v, MPFR_RNDN);
+            break;
+          default:  // rsqrt of |x|
+            ok = math::dd_rsqrt(std::fabs(x), &hi, &lo);
+            if (ok) mpfr_abs(want.v, a.v, MPFR_RNDN), mpfr_rec_sqrt(want.v, want.v, MPFR_RNDN);
             break;
         }
         if (!ok) {
