@@ -1,13 +1,19 @@
 // What the double-double tiers' tests (test_math_dd_trig.cpp,
-// test_math_dd_exp_log.cpp) share: the relative error of a double-double
-// value against MPFR's, a tally two threads add into, and the two threads.
+// test_math_dd_exp_log.cpp, test_math_dd_cbrt.cpp) share: the relative
+// error of a double-double value against MPFR's, a tally two threads add
+// into, the two threads, and the whole check of a one-argument tier.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <thread>
+#include <vector>
 
 #include "oracle.hpp"
 
@@ -59,6 +65,41 @@ void on_two_threads(Work work) {
   std::thread other(run, size_t{1});
   run(0);
   other.join();
+}
+
+// Checks the one-argument tier VALUE against REAL (MPFR at 320 bits) on
+// every input of XS: each value it vouches for within BOUND of the real
+// one, and at least MIN_CHECKED of them. Prints the counts and the worst
+// relative error under NAME.
+inline void check_one_argument(const char* name, const std::vector<double>& xs,
+                               const std::function<bool(double, double*, double*)>& value,
+                               int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), double bound, uint64_t min_checked) {
+  Tally tally;
+  on_two_threads([&](size_t begin, size_t step) {
+    oracle::Num x(53), want(320), got(320), err(320);
+    double worst = 0;
+    uint64_t n = 0, no = 0, bad = 0;
+    for (size_t i = begin; i < xs.size(); i += step) {
+      double hi, lo;
+      if (!value(xs[i], &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      mpfr_set_d(x.v, xs[i], MPFR_RNDN);
+      real(want.v, x.v, MPFR_RNDN);
+      const double rel = relative_error(hi, lo, want.v, got, err);
+      if (!(rel <= bound) && ++bad <= 5)
+        ADD_FAILURE() << name << std::hexfloat << " at " << xs[i] << ": relative error " << rel;
+      if (rel > worst) worst = rel;
+    }
+    tally.add(n, no, bad, worst);
+  });
+  std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
+              std::log2(bound));
+  EXPECT_EQ(tally.over(), 0u) << name;
+  EXPECT_GT(tally.checked(), min_checked) << name;
 }
 
 }  // namespace dd_check

@@ -61,32 +61,7 @@ std::vector<double> log_inputs() { return tier_arguments::log(0x109); }
 void check(const char* name, const std::vector<double>& xs, const std::function<bool(double, double*, double*)>& value,
            int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), uint64_t min_checked,
            double bound = math::kDdExpLogRelError) {
-  dd_check::Tally tally;
-  dd_check::on_two_threads([&](size_t begin, size_t step) {
-    Num x(53), want(kPrec), got(kPrec), err(kPrec);
-    double worst = 0;
-    uint64_t n = 0, no = 0, bad = 0;
-    for (size_t i = begin; i < xs.size(); i += step) {
-      double hi, lo;
-      if (!value(xs[i], &hi, &lo)) {
-        ++no;
-        continue;
-      }
-      ++n;
-      mpfr_set_d(x.v, xs[i], MPFR_RNDN);
-      real(want.v, x.v, MPFR_RNDN);
-      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
-      if (!(rel <= bound) && ++bad <= 5)
-        ADD_FAILURE() << name << std::hexfloat << " at " << xs[i] << ": relative error " << rel;
-      if (rel > worst) worst = rel;
-    }
-    tally.add(n, no, bad, worst);
-  });
-  std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
-              name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
-              std::log2(bound));
-  EXPECT_EQ(tally.over(), 0u);
-  EXPECT_GT(tally.checked(), min_checked);
+  dd_check::check_one_argument(name, xs, value, real, bound, min_checked);
 }
 
 // pow's tuples: 2^20 drawn as the suite's full mode draws them (x's
