@@ -279,6 +279,9 @@ class MathVerifier {
     return b;
   }
   uint64_t total() const { return plan_->total(); }
+  // The case's input sequence (tests/suites/known_failure_extent_test.cpp
+  // counts the lanes a known-failure entry's inputs can cover).
+  const math::InputPlan& plan() const { return *plan_; }
 
   // Writes the input tuples of lanes [LO, HI) of the chunk; lanes from
   // END on (padding) get zero bits.
