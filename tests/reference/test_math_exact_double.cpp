@@ -12,8 +12,6 @@
 #include <random>
 #include <vector>
 
-#include <quadmath.h>
-
 #include "oracle.hpp"
 #include "reference/math/exact_double.hpp"
 #include "reference/math/fast_quad.hpp"
