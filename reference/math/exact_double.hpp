@@ -3,7 +3,7 @@
 // mantissa, modf's two parts, fract's floor, and fract where x - floor(x)
 // is exact), so the double judge takes it as a double-double value with a
 // zero low part and no error, and its sweeps count these results in blocks
-// instead of through binary128 software arithmetic. Each formula is the
+// without binary128 software arithmetic. Each formula is the
 // binary128 tier's (fast_quad.cpp) in double operations, so the two give
 // the same value, zeros' signs included (tests/reference/
 // test_math_exact_double.cpp compares them).
