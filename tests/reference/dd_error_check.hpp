@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "oracle.hpp"
+#include "sample_scale.hpp"
 
 namespace dd_check {
 
@@ -68,9 +69,10 @@ void on_two_threads(Work work) {
 }
 
 // Checks the one-argument tier VALUE against REAL (MPFR at 320 bits) on
-// every input of XS: each value it vouches for within BOUND of the real
-// one, and at least MIN_CHECKED of them. Prints the counts and the worst
-// relative error under NAME.
+// every input of XS (every divisor()-th in the sanitizer build:
+// sample_scale.hpp): each value it vouches for within BOUND of the real
+// one, and at least MIN_CHECKED of them (scaled alike). Prints the counts
+// and the worst relative error under NAME.
 inline void check_one_argument(const char* name, const std::vector<double>& xs,
                                const std::function<bool(double, double*, double*)>& value,
                                int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), double bound, uint64_t min_checked) {
@@ -79,7 +81,8 @@ inline void check_one_argument(const char* name, const std::vector<double>& xs,
     oracle::Num x(53), want(320), got(320), err(320);
     double worst = 0;
     uint64_t n = 0, no = 0, bad = 0;
-    for (size_t i = begin; i < xs.size(); i += step) {
+    const size_t stride = step * size_t(sample_scale::divisor());
+    for (size_t i = begin; i < xs.size(); i += stride) {
       double hi, lo;
       if (!value(xs[i], &hi, &lo)) {
         ++no;
@@ -99,7 +102,7 @@ inline void check_one_argument(const char* name, const std::vector<double>& xs,
               name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
               std::log2(bound));
   EXPECT_EQ(tally.over(), 0u) << name;
-  EXPECT_GT(tally.checked(), min_checked) << name;
+  EXPECT_GT(tally.checked(), min_checked / uint64_t(sample_scale::divisor())) << name;
 }
 
 }  // namespace dd_check
