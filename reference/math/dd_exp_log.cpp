@@ -44,6 +44,7 @@ struct Constants {
   double ln2_64[3] = {0, 0, 0};  // ln2/64 = [0] + [1] + [2]; [0] has 35 bits, so k * [0] is exact for |k| < 2^18
   double inv_ln2_64 = 0;        // 64/ln2, rounded (only picks k)
   DD ln2{0, 0};
+  DD ln10{0, 0}, inv_ln2{0, 0}, inv_ln10{0, 0};  // exp2, exp10, log2 and log10's scales
   double c[kLogLast + 1] = {};  // a double near 1/t on index i's interval (1 where t is within 2^-8 of 1)
   DD minus_log_c[kLogLast + 1];
 
@@ -68,6 +69,13 @@ struct Constants {
     }
     mpfr_const_log2(v, MPFR_RNDN);
     ln2 = from_mpfr(v);
+    mpfr_ui_div(w, 1, v, MPFR_RNDN);
+    inv_ln2 = from_mpfr(w);
+    mpfr_set_ui(w, 10, MPFR_RNDN);
+    mpfr_log(w, w, MPFR_RNDN);
+    ln10 = from_mpfr(w);
+    mpfr_ui_div(w, 1, w, MPFR_RNDN);
+    inv_ln10 = from_mpfr(w);
     mpfr_div_ui(w, v, 64, MPFR_RNDN);  // ln2/64
     {
       mpfr_t t;
@@ -435,18 +443,22 @@ bool dd_pow(double x, double y, double* hi, double* lo) {
   return true;
 }
 
-bool dd_exp(double x, double* hi, double* lo) {
+// exp(x + x_lo) for -650 <= x <= 709 and |x_lo| <= 2^-52 |x|: dd_exp's
+// value, and exp2's and exp10's of their double-double arguments.
+static CLC_DD_FMA bool exp_dd(double x, double x_lo, double* hi, double* lo) {
   if (!dd::cpu_has_fma() || !(x >= -650 && x <= 709)) return false;
   if (std::fabs(x) < 0x1p-60) {  // exp(x) = 1 + x + x^2/2 + ...: the rest is below 2^-120
     *hi = 1;
     *lo = x;
     return true;
   }
-  const DD v = exp_of(x, 0, constants());
+  const DD v = exp_of(x, x_lo, constants());
   *hi = v.hi;
   *lo = v.lo;
   return true;
 }
+
+bool dd_exp(double x, double* hi, double* lo) { return exp_dd(x, 0, hi, lo); }
 
 void dd_exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
   if (dd::cpu_has_avx2_fma()) return exp_many(x, n, hi, lo, vouched, constants());
@@ -468,30 +480,6 @@ bool dd_log(double x, double* hi, double* lo) {
 
 namespace {
 
-// ln 2, ln 10 and their reciprocals as double-doubles, from MPFR at 300 bits.
-struct LogBases {
-  DD ln2, ln10, inv_ln2, inv_ln10;
-  LogBases() {
-    mpfr_t v;
-    mpfr_init2(v, 300);
-    mpfr_const_log2(v, MPFR_RNDN);
-    ln2 = from_mpfr(v);
-    mpfr_ui_div(v, 1, v, MPFR_RNDN);
-    inv_ln2 = from_mpfr(v);
-    mpfr_set_ui(v, 10, MPFR_RNDN);
-    mpfr_log(v, v, MPFR_RNDN);
-    ln10 = from_mpfr(v);
-    mpfr_ui_div(v, 1, v, MPFR_RNDN);
-    inv_ln10 = from_mpfr(v);
-    mpfr_clear(v);
-  }
-};
-
-const LogBases& log_bases() {
-  static const LogBases b;
-  return b;
-}
-
 CLC_DD_FMA bool log_in_base(double x, DD inv_ln_base, double* hi, double* lo) {
   if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x)) return false;
   const DD v = mul(log_of(x, constants()), inv_ln_base);
@@ -500,27 +488,18 @@ CLC_DD_FMA bool log_in_base(double x, DD inv_ln_base, double* hi, double* lo) {
   return true;
 }
 
-// exp(x ln b) through exp_of, its argument t = x ln b a double-double.
+// exp(x ln b), its argument t = x ln b a double-double.
 CLC_DD_FMA bool exp_in_base(double x, DD ln_base, double* hi, double* lo) {
   if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
   const DD t = mul(DD{x, 0}, ln_base);
-  if (!(t.hi >= -650 && t.hi <= 709)) return false;
-  if (std::fabs(t.hi) < 0x1p-60) {  // 1 + t: the rest is below 2^-120
-    *hi = 1;
-    *lo = t.hi;
-    return true;
-  }
-  const DD v = exp_of(t.hi, t.lo, constants());
-  *hi = v.hi;
-  *lo = v.lo;
-  return true;
+  return exp_dd(t.hi, t.lo, hi, lo);
 }
 
 }  // namespace
 
-bool dd_log2(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln2, hi, lo); }
-bool dd_log10(double x, double* hi, double* lo) { return log_in_base(x, log_bases().inv_ln10, hi, lo); }
-bool dd_exp2(double x, double* hi, double* lo) { return exp_in_base(x, log_bases().ln2, hi, lo); }
-bool dd_exp10(double x, double* hi, double* lo) { return exp_in_base(x, log_bases().ln10, hi, lo); }
+bool dd_log2(double x, double* hi, double* lo) { return log_in_base(x, constants().inv_ln2, hi, lo); }
+bool dd_log10(double x, double* hi, double* lo) { return log_in_base(x, constants().inv_ln10, hi, lo); }
+bool dd_exp2(double x, double* hi, double* lo) { return exp_in_base(x, constants().ln2, hi, lo); }
+bool dd_exp10(double x, double* hi, double* lo) { return exp_in_base(x, constants().ln10, hi, lo); }
 
 }  // namespace clconform::ref::math

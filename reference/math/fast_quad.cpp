@@ -141,14 +141,14 @@ __float128 value(Fn f, const double* a) {
     case Fn::atanpi: return atanq(x) / M_PIq;
     case Fn::atan2pi: return atan2q(x, y) / M_PIq;  // atan2pi(y, x): args (y, x)
     case Fn::erfc: return erfcq(x);
+    case Fn::sinpi: return sinpi_of(a[0]);
+    case Fn::cospi: return cospi_of(a[0]);
+    case Fn::tanpi: return tanpi_of(a[0]);
     // The gamma functions away from their poles (0 and the negative
     // integers, MPFR's). libquadmath computes lgamma near its zeros from
     // tables of them, so its relative bound holds there too; the test
     // checks it beside every zero a double can come near (1, 2 and both
     // zeros between each pair of negative integers down to -20).
-    case Fn::sinpi: return sinpi_of(a[0]);
-    case Fn::cospi: return cospi_of(a[0]);
-    case Fn::tanpi: return tanpi_of(a[0]);
     case Fn::lgamma: case Fn::lgamma_r: case Fn::tgamma:
       if (a[0] <= 0 && std::floor(a[0]) == a[0]) return none;
       return f == Fn::tgamma ? tgammaq(x) : lgammaq(x);
