@@ -475,12 +475,6 @@ int bench_conversion(const Options& o, const Case& c) {
   return 0;
 }
 
-const Case* find_case(const Suite& s, const std::string& id) {
-  for (const Case& c : s.cases)
-    if (c.id == id) return &c;
-  return nullptr;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -488,13 +482,13 @@ int main(int argc, char** argv) {
   const std::string data = default_data_dir(CLCONFORM_BENCH_DATA);
   try {
     const Suite math = load_suite(data, "math");
-    if (const Case* c = find_case(math, "math." + o.function)) {
+    if (const Case* c = math.find_case("math." + o.function)) {
       const json::Value& f = c->params.get("format");
       if (f.is_string() && f.as_string() == "double") return bench_math<sm::DoubleFormat>(o, *c);
       return bench_math<sm::FloatFormat>(o, *c);
     }
     const Suite conversions = load_suite(data, "conversions");
-    if (const Case* c = find_case(conversions, "conversions." + o.function)) {
+    if (const Case* c = conversions.find_case("conversions." + o.function)) {
       if (c->check != "conversions.explicit") usage(c->id + " is not a conversion sweep");
       return bench_conversion(o, *c);
     }

@@ -51,6 +51,12 @@ struct Suite {
   std::map<std::string, size_t> groups;  // group -> case count, as generated
 
   const ProgramDesc& program_of(const Case& c) const { return programs.at(c.program); }
+  // The case of id ID, or nullptr.
+  const Case* find_case(const std::string& id) const {
+    for (const Case& c : cases)
+      if (c.id == id) return &c;
+    return nullptr;
+  }
   std::string source_path(const ProgramDesc& p) const { return dir + "/" + p.file; }
 };
 

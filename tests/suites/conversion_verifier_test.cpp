@@ -103,9 +103,7 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
 // a finite value's wrong result fails either way.
 TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
   const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
-  const Case* c = nullptr;
-  for (const Case& k : suite.cases)
-    if (k.id == "conversions.convert_uint_sat.float") c = &k;
+  const Case* c = suite.find_case("conversions.convert_uint_sat.float");
   ASSERT_NE(c, nullptr);
   // A named object, not a structured binding: the lambda below captures it,
   // and C++17 does not let a lambda capture structured bindings.
