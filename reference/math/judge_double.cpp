@@ -21,6 +21,7 @@
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_cbrt.hpp"
 #include "reference/math/dd_exp_log.hpp"
+#include "reference/math/dd_hyperbolic.hpp"
 #include "reference/math/dd_trig.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/exact_double.hpp"
@@ -105,8 +106,9 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 
 // The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
 // sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
-// rsqrt, and the correctly rounded
-// operations: the double-double tiers (dd_trig.hpp, dd_exp_log.hpp,
+// log1p, expm1, the hyperbolic functions and their inverses, recip, rsqrt,
+// and the correctly rounded operations: the double-double tiers
+// (dd_trig.hpp, dd_exp_log.hpp, dd_cbrt.hpp, dd_hyperbolic.hpp,
 // dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
@@ -148,6 +150,17 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   if (f == Fn::exp2 || f == Fn::exp10) {
     *rel = kDdExpBaseRelError;
     return f == Fn::exp2 ? dd_exp2(x, hi, lo) : dd_exp10(x, hi, lo);
+  }
+  switch (f) {
+    case Fn::log1p: *rel = kDdLog1pRelError; return dd_log1p(x, hi, lo);
+    case Fn::asinh: *rel = kDdLog1pRelError; return dd_asinh(x, hi, lo);
+    case Fn::acosh: *rel = kDdLog1pRelError; return dd_acosh(x, hi, lo);
+    case Fn::atanh: *rel = kDdLog1pRelError; return dd_atanh(x, hi, lo);
+    case Fn::cosh: *rel = kDdCoshRelError; return dd_cosh(x, hi, lo);
+    case Fn::expm1: *rel = kDdExpm1RelError; return dd_expm1(x, hi, lo);
+    case Fn::sinh: *rel = kDdExpm1RelError; return dd_sinh(x, hi, lo);
+    case Fn::tanh: *rel = kDdExpm1RelError; return dd_tanh(x, hi, lo);
+    default: break;
   }
   if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt) {
     *rel = kDdArithRelError;

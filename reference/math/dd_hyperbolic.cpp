@@ -1,0 +1,315 @@
+#include "reference/math/dd_hyperbolic.hpp"
+
+#include <mpfr.h>
+
+#include <cmath>
+
+#include "reference/math/dd_exp_log.hpp"
+#include "reference/math/double_double.hpp"
+
+// Error analysis. u = 2^-53; dd_exp and dd_log are within E = 2^-97 of
+// their real values (kDdExpLogRelError); a double-double add of operands of
+// one sign, mul, and the divide and sqrt below are each within a few u^2
+// (below 2^-103). Arguments of magnitude below 2^-500 return x itself: the
+// next term of each series is below |x|^3, so x is within 2^-1000 of the
+// result, relative. From 2^-500 up no product here underflows into a
+// subnormal except the low parts of terms far below 2^-900 of a sum near 1,
+// whose absolute error (2^-1075) is nothing to that sum.
+//
+// Series near zero: sum_n c_n v^n by Horner in double-double arithmetic,
+// the terms from `DoubleFrom` on (each below 2^-56 of the sum) evaluated in
+// double: their error is below 2^-56 * 2^-52 of the sum. The first term
+// left out is below 2^-106 of the sum (the figures at each series). The
+// sums below never cancel (alternating terms that fall at least fourfold,
+// or terms of one sign), so each Horner step keeps its relative error: a
+// sum within about 2 * 12 * 2^-104 < 2^-98 of its value.
+//
+// log1p(w) for |w| >= 2^-5: 1 + w = s + e with s = fl(1 + w.hi) and e the
+// exact rest (two_sum, plus w.lo rounded once), |e| <= 2^-52 s; then
+// log(s + e) = log(s) + log1p(e / s), and log1p(e / s) = e / s within
+// (e / s)^2 / 2 + 2 u |e / s| <= 2^-103.4 absolute. |log1p(w)| >= 2^-5.05
+// there, so that is 2^-98.3 of it; with dd_log's E and the add, within
+// 2^-96.5. For |w| < 2^-5 log1p's own series (below).
+//
+// exp's formulas: e^x - 1 within E e^x / |e^x - 1| <= 8.51 E (|x| >= 1/8,
+// the worst at x = 1/8) = 2^-93.9; sinh x = (e^x - e^-x) / 2 within E
+// coth(x) <= 8.05 E = 2^-94.0 (x >= 1/8); cosh x = (e^x + e^-x) / 2 within
+// E plus the add; tanh = sinh / cosh within the sum of both and the divide,
+// 2^-93.8. For x > 40, e^-x is below 2^-115 of e^x and is left out.
+// e^-x is 1 / e^x (one divide, within E + 2^-104).
+//
+// The inverse functions: asinh x = log(x + sqrt(x^2 + 1)) and acosh x =
+// log(x + sqrt(x^2 - 1)) with the argument of log a double-double within
+// 2^-102 of itself (sums of positive terms; x^2 - 1 >= 3 for x > 2), and
+// log of w = log(w.hi) + w.lo / w.hi within 2^-105 absolute of a result
+// at least 0.12 (asinh from 1/8, acosh from 2): within E + 2^-100. Near 1,
+// acosh(1 + d) = log1p(d + sqrt(d (d + 2))) with d exact (Sterbenz) and
+// log1p's bound. Beyond 2^28, log(2x) -+ 1 / (4 x^2), the next term below
+// 2^-115 of the result. atanh x = log1p(2x / (1 - x)) / 2 for x >= 1/8,
+// 1 - x exact as a double-double, the quotient within 2^-102: log1p's
+// bound; negative x by symmetry (the formula at x < 0 would cancel in
+// log1p near -1).
+
+namespace clconform::ref::math {
+namespace {
+
+using dd::add;
+using dd::DD;
+using dd::fast_two_sum;
+using dd::from_mpfr;
+using dd::mul;
+using dd::two_prod;
+using dd::two_sum;
+
+// log1p(u) = u sum (-1)^n u^n / (n + 1) for |u| < 2^-5: the term n = 21 is
+// below 2^-105 / 22, those from n = 11 on below 2^-58.
+constexpr int kLog1pTerms = 21, kLog1pDoubleFrom = 11;
+// expm1(x) = x sum x^n / (n + 1)! for |x| < 1/8: n = 18 below 2^-54 / 19!
+// = 2^-110.8; from n = 10 on below 2^-55.
+constexpr int kExpm1Terms = 18, kExpm1DoubleFrom = 10;
+// sinh(x) = x sum y^k / (2k + 1)!, y = x^2 < 2^-6: k = 9 below 2^-54 / 19!;
+// from k = 5 on below 2^-55.
+constexpr int kSinhTerms = 9, kSinhDoubleFrom = 5;
+// asinh(x) = x sum (-1)^k C(2k, k) 4^-k y^k / (2k + 1) and atanh(x) = x sum
+// y^k / (2k + 1), y < 2^-6: k = 17 below 2^-102 / 35 = 2^-107.1; from k = 9
+// on below 2^-58.
+constexpr int kSeriesInYTerms = 17, kSeriesInYDoubleFrom = 9;
+
+constexpr double kTiny = 0x1p-500;  // below: the result is x itself (see above)
+constexpr double kNearZero = 0.125;  // below: the series
+
+struct Constants {
+  DD log1p_c[kLog1pTerms];
+  DD expm1_c[kExpm1Terms];
+  DD sinh_c[kSinhTerms];
+  DD asinh_c[kSeriesInYTerms];
+  DD atanh_c[kSeriesInYTerms];
+  DD ln2{0, 0};
+
+  Constants() {
+    mpfr_t v, b;
+    mpfr_inits2(400, v, b, static_cast<mpfr_ptr>(nullptr));
+    for (int n = 0; n < kLog1pTerms; ++n) {
+      mpfr_set_si(v, n % 2 ? -1 : 1, MPFR_RNDN);
+      mpfr_div_ui(v, v, static_cast<unsigned long>(n + 1), MPFR_RNDN);
+      log1p_c[n] = from_mpfr(v);
+    }
+    mpfr_set_ui(v, 1, MPFR_RNDN);
+    for (int n = 0; n < kExpm1Terms; ++n) {  // 1 / (n + 1)!
+      mpfr_div_ui(v, v, static_cast<unsigned long>(n + 1), MPFR_RNDN);
+      expm1_c[n] = from_mpfr(v);
+    }
+    mpfr_set_ui(v, 1, MPFR_RNDN);
+    for (int k = 0; k < kSinhTerms; ++k) {  // 1 / (2k + 1)!
+      if (k > 0) mpfr_div_ui(v, v, static_cast<unsigned long>(2 * k * (2 * k + 1)), MPFR_RNDN);
+      sinh_c[k] = from_mpfr(v);
+    }
+    mpfr_set_ui(b, 1, MPFR_RNDN);  // C(2k, k) / 4^k
+    for (int k = 0; k < kSeriesInYTerms; ++k) {
+      if (k > 0) {
+        mpfr_mul_ui(b, b, static_cast<unsigned long>(2 * k - 1), MPFR_RNDN);
+        mpfr_div_ui(b, b, static_cast<unsigned long>(2 * k), MPFR_RNDN);
+      }
+      mpfr_div_ui(v, b, static_cast<unsigned long>(2 * k + 1), MPFR_RNDN);
+      if (k % 2) mpfr_neg(v, v, MPFR_RNDN);
+      asinh_c[k] = from_mpfr(v);
+      mpfr_set_ui(v, 1, MPFR_RNDN);
+      mpfr_div_ui(v, v, static_cast<unsigned long>(2 * k + 1), MPFR_RNDN);
+      atanh_c[k] = from_mpfr(v);
+    }
+    mpfr_const_log2(v, MPFR_RNDN);
+    ln2 = from_mpfr(v);
+    mpfr_clears(v, b, static_cast<mpfr_ptr>(nullptr));
+  }
+};
+
+const Constants& constants() {
+  static const Constants c;
+  return c;
+}
+
+// sum_n C[n] V^n (the analysis above).
+template <int N, int DoubleFrom>
+CLC_DD_FMA DD series(const DD (&c)[N], DD v) {
+  double tail = c[N - 1].hi;
+  for (int n = N - 2; n >= DoubleFrom; --n) tail = __builtin_fma(tail, v.hi, c[n].hi);
+  DD sum{tail, 0};
+  for (int n = DoubleFrom - 1; n >= 0; --n) sum = add(mul(sum, v), c[n]);
+  return sum;
+}
+
+DD negate(DD a) { return {-a.hi, -a.lo}; }
+DD half(DD a) { return {a.hi / 2, a.lo / 2}; }  // exact: no result here is subnormal
+
+// A / B: the quotient of the high parts and one correction from the exact
+// remainder a.hi - q b.hi (FMA), within a few u^2.
+CLC_DD_FMA DD divide(DD a, DD b) {
+  const double q = a.hi / b.hi;
+  const DD p = two_prod(q, b.hi);
+  const double r = (((a.hi - p.hi) - p.lo) + a.lo) - q * b.lo;
+  return fast_two_sum(q, r / b.hi);
+}
+
+// sqrt(T) for T >= 2^-60: the root of the high part and one Newton
+// correction from the exact remainder t.hi - r^2 (FMA).
+CLC_DD_FMA DD square_root(DD t) {
+  const double r = std::sqrt(t.hi);
+  const double rem = __builtin_fma(-r, r, t.hi) + t.lo;
+  return fast_two_sum(r, rem / (2 * r));
+}
+
+// log(W) for W >= 1 with |w.lo| <= u |w.hi|.
+CLC_DD_FMA DD log_of(DD w) {
+  double h, l;
+  dd_log(w.hi, &h, &l);
+  return add(DD{h, l}, DD{w.lo / w.hi, 0});
+}
+
+// log1p(W) for W > -1 (W >= 0 where w.lo is not 0), |w.lo| <= 2^-52 |w.hi|.
+CLC_DD_FMA DD log1p_of(DD w, const Constants& c) {
+  if (std::fabs(w.hi) < 0x1p-5) return mul(series<kLog1pTerms, kLog1pDoubleFrom>(c.log1p_c, w), w);
+  const DD s = two_sum(1, w.hi);  // s.hi = 1 + w.hi >= 2^-53 > 0: exact for w.hi in (-1, -1/2]
+  const double e = s.lo + w.lo;
+  double h, l;
+  dd_log(s.hi, &h, &l);
+  return add(DD{h, l}, DD{e / s.hi, 0});
+}
+
+// e^A and e^-A for 0 <= A <= 709 (e^-A = 0 beyond 40, where it is below
+// 2^-115 of e^A).
+CLC_DD_FMA void exp_pair(double a, DD* e, DD* e_minus) {
+  dd_exp(a, &e->hi, &e->lo);
+  *e_minus = a > 40 ? DD{0, 0} : divide(DD{1, 0}, *e);
+}
+
+DD with_sign(DD v, double x) { return x < 0 ? negate(v) : v; }
+
+bool refused(double x) { return !dd::cpu_has_fma() || x == 0 || !std::isfinite(x); }
+
+void put(DD v, double* hi, double* lo) {
+  *hi = v.hi;
+  *lo = v.lo;
+}
+
+}  // namespace
+
+CLC_DD_FMA bool dd_log1p(double x, double* hi, double* lo) {
+  if (refused(x) || !(x > -1)) return false;
+  put(std::fabs(x) < kTiny ? DD{x, 0} : log1p_of(DD{x, 0}, constants()), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_expm1(double x, double* hi, double* lo) {
+  if (refused(x) || x > 709) return false;
+  const Constants& c = constants();
+  DD v;
+  if (std::fabs(x) < kTiny) {
+    v = {x, 0};
+  } else if (std::fabs(x) < kNearZero) {
+    v = mul(series<kExpm1Terms, kExpm1DoubleFrom>(c.expm1_c, DD{x, 0}), DD{x, 0});
+  } else if (x < -650) {
+    v = {-1, 0};  // -1 + e^x, e^x below 2^-937
+  } else {
+    DD e;
+    dd_exp(x, &e.hi, &e.lo);
+    v = add(e, DD{-1, 0});
+  }
+  put(v, hi, lo);
+  return true;
+}
+
+namespace {
+
+// sinh(A) for 2^-500 <= A <= 709, with e^A and e^-A for A >= 1/8.
+CLC_DD_FMA DD sinh_of(double a, DD e, DD e_minus, const Constants& c) {
+  if (a < kNearZero) return mul(series<kSinhTerms, kSinhDoubleFrom>(c.sinh_c, two_prod(a, a)), DD{a, 0});
+  return half(add(e, negate(e_minus)));
+}
+
+}  // namespace
+
+CLC_DD_FMA bool dd_sinh(double x, double* hi, double* lo) {
+  const double a = std::fabs(x);
+  if (refused(x) || a > 709) return false;
+  DD v{a, 0}, e{0, 0}, e_minus{0, 0};
+  if (a >= kNearZero) exp_pair(a, &e, &e_minus);
+  if (a >= kTiny) v = sinh_of(a, e, e_minus, constants());
+  put(with_sign(v, x), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_cosh(double x, double* hi, double* lo) {
+  const double a = std::fabs(x);
+  if (refused(x) || a > 709) return false;
+  DD e, e_minus;
+  exp_pair(a, &e, &e_minus);
+  put(half(add(e, e_minus)), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_tanh(double x, double* hi, double* lo) {
+  const double a = std::fabs(x);
+  if (refused(x)) return false;
+  DD v{a, 0};
+  if (a >= 40) {
+    v = {1, 0};  // 1 - 2 / (e^2a + 1), the rest below 2^-114
+  } else if (a >= kTiny) {
+    DD e, e_minus;
+    exp_pair(a, &e, &e_minus);
+    v = divide(sinh_of(a, e, e_minus, constants()), half(add(e, e_minus)));
+  }
+  put(with_sign(v, x), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_asinh(double x, double* hi, double* lo) {
+  if (refused(x)) return false;
+  const Constants& c = constants();
+  const double a = std::fabs(x);
+  DD v{a, 0};
+  if (a > 0x1p28) {
+    double h, l;
+    dd_log(a, &h, &l);
+    v = add(add(DD{h, l}, c.ln2), DD{0.25 / a / a, 0});
+  } else if (a >= kNearZero) {
+    v = log_of(add(DD{a, 0}, square_root(add(two_prod(a, a), DD{1, 0}))));
+  } else if (a >= kTiny) {
+    v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.asinh_c, two_prod(a, a)), DD{a, 0});
+  }
+  put(with_sign(v, x), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_acosh(double x, double* hi, double* lo) {
+  if (refused(x) || !(x > 1)) return false;
+  const Constants& c = constants();
+  DD v;
+  if (x > 0x1p28) {
+    double h, l;
+    dd_log(x, &h, &l);
+    v = add(add(DD{h, l}, c.ln2), DD{-0.25 / x / x, 0});
+  } else if (x > 2) {
+    v = log_of(add(DD{x, 0}, square_root(add(two_prod(x, x), DD{-1, 0}))));
+  } else {
+    const double d = x - 1;  // exact: x in (1, 2]
+    v = log1p_of(add(DD{d, 0}, square_root(add(two_prod(d, d), DD{2 * d, 0}))), c);
+  }
+  put(v, hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool dd_atanh(double x, double* hi, double* lo) {
+  const double a = std::fabs(x);
+  if (refused(x) || !(a < 1)) return false;
+  const Constants& c = constants();
+  DD v{a, 0};
+  if (a >= kNearZero) {
+    v = half(log1p_of(divide(DD{2 * a, 0}, two_sum(1, -a)), c));
+  } else if (a >= kTiny) {
+    v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.atanh_c, two_prod(a, a)), DD{a, 0});
+  }
+  put(with_sign(v, x), hi, lo);
+  return true;
+}
+
+}  // namespace clconform::ref::math
