@@ -250,6 +250,10 @@ class MathVerifier {
     // result (finite-math-only).
     common_case_ok_ = outputs_.size() == 1 && outputs_.front().common && !regime_.finite_only;
     blocks_ok_ = !regime_.finite_only;
+    // A double case's blocks serve its common outputs: with none, the
+    // lanes go point by point.
+    if (Fmt::fp64)
+      blocks_ok_ = blocks_ok_ && std::any_of(outputs_.begin(), outputs_.end(), [](const Output& o) { return o.common; });
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
     one_double_arg_ = args_.size() == 1 && args_[0] == Arg::Double;
     if (Fmt::half) common_case_ok_ = blocks_ok_ = false;  // lane by lane
@@ -407,9 +411,7 @@ class MathVerifier {
 
   void verify_lanes(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     init(acc);
-    // A float case's blocks take any outputs, a double case's one common
-    // output.
-    if (!(Fmt::fp64 ? common_case_ok_ : blocks_ok_)) {
+    if (!blocks_ok_) {
       verify_points(ch, lo, hi, acc);
       return;
     }
@@ -624,21 +626,22 @@ class MathVerifier {
       }
   }
 
-  // Lanes [LO, HI) of a double case with one common output
-  // (common_case_ok_), a block of kBatch at a time: the references of the
-  // block (DoubleJudge::prepare_block), the results that pass for certain
-  // counted by rm::pass_double_block, or width by width by
-  // rm::pass_double_each_width where the widths differ, every other lane
-  // as verify_points takes it (common_case, else numeric_lane).
+  // Lanes [LO, HI) of a double case with a common output (blocks_ok_), a
+  // block of kBatch at a time, one output after the other: for a common
+  // one, the references of the block (DoubleJudge::prepare_block), the
+  // results that pass for certain counted by rm::pass_double_block, or
+  // width by width by rm::pass_double_each_width where the widths differ,
+  // every other lane as verify_points takes it (common_case for a case of
+  // one output, else numeric_lane); any other output lane by lane
+  // (numeric_lane).
   void verify_double_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     static_assert(kBatch == rm::DoubleJudge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
     rm::DoubleJudge::Block blk;
     clear_unused_args(blk);
     rm::BlockPasses passes;
-    const Output& out = outputs_.front();
     const size_t nk = widths_.size();
-    const uint8_t* outs[kMaxWidths];
+    const uint8_t* outs[kMaxWidths];  // the first output of every width, for common_case
     for (size_t k = 0; k < nk; ++k) outs[k] = ch.out[k][0];
     prefetch_block(ch, lo, hi);
     for (size_t b0 = lo; b0 < hi; b0 += kBatch) {
@@ -649,32 +652,45 @@ class MathVerifier {
       } else {
         tuple_args(ch, b0, n, blk);
       }
-      const uint64_t* results[kMaxWidths];
-      for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint64_t*>(ch.out[k][0] + 8 * b0);
-      out.judge->prepare_block(blk, true);
-      prefetch_block(ch, b0 + kBatch, hi);
-      // Every width's maximum is at least this, so a coarse block's pass
-      // below it changes no maximum.
-      double max_so_far = acc.widths[0].max_ulp;
-      for (size_t k = 1; k < nk; ++k) max_so_far = std::min(max_so_far, acc.widths[k].max_ulp);
-      rm::pass_double_block(blk, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), max_so_far, passes);
-      Common c;
-      count_passes(ch, b0, out, blk, results[0], passes, c, acc);
-      for_each_other(passes.passed, n, [&](size_t i) {
-        const uint64_t lane = ch.first + b0 + i;
-        double ulp[kMaxWidths];
-        if (rm::pass_double_each_width(blk, i, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), max_so_far,
-                                       ulp)) {
-          count_each_width(ch, b0, i, out, blk, results, ulp, c, acc);
-          return;
+      for (size_t j = 0; j < outputs_.size(); ++j) {
+        const Output& out = outputs_[j];
+        if (j + 1 == outputs_.size()) prefetch_block(ch, b0 + kBatch, hi);
+        if (!out.common) {
+          if (out.judge) out.judge->prepare_block(blk, true);
+          for (size_t i = 0; i < n; ++i) {
+            Tuple t;
+            read_tuple(ch, b0 + i, t);
+            const std::optional<Point> p = out.judge ? std::optional<Point>(out.judge->point(blk, i)) : std::nullopt;
+            numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, p ? &*p : nullptr, false, acc);
+          }
+          continue;
         }
-        Tuple t;
-        read_tuple(ch, b0 + i, t);
-        const Point p = out.judge->point(blk, i);
-        if (common_case(outs, b0 + i, lane, t, p, c, acc)) return;
-        numeric_lane(ch, b0 + i, lane, t, 0, &p, !std::isfinite(p.approx), acc);
-      });
-      c.add_to(acc, nk);
+        const uint64_t* results[kMaxWidths];
+        for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint64_t*>(ch.out[k][j] + 8 * b0);
+        out.judge->prepare_block(blk, true);
+        // Every width's maximum is at least this, so a coarse block's pass
+        // below it changes no maximum.
+        double max_so_far = acc.widths[0].max_ulp;
+        for (size_t k = 1; k < nk; ++k) max_so_far = std::min(max_so_far, acc.widths[k].max_ulp);
+        rm::pass_double_block(blk, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(), max_so_far, passes);
+        Common c;
+        count_passes(ch, b0, out, blk, results[0], passes, c, acc);
+        for_each_other(passes.passed, n, [&](size_t i) {
+          const uint64_t lane = ch.first + b0 + i;
+          double ulp[kMaxWidths];
+          if (rm::pass_double_each_width(blk, i, results, nk, out.fixed->bound, kFirstEdge, kEdges.back(),
+                                         max_so_far, ulp)) {
+            count_each_width(ch, b0, i, out, blk, results, ulp, c, acc);
+            return;
+          }
+          Tuple t;
+          read_tuple(ch, b0 + i, t);
+          const Point p = out.judge->point(blk, i);
+          if (common_case_ok_ && common_case(outs, b0 + i, lane, t, p, c, acc)) return;
+          numeric_lane(ch, b0 + i, lane, t, j, &p, !std::isfinite(p.approx), acc);
+        });
+        c.add_to(acc, nk);
+      }
     }
   }
 
@@ -1350,7 +1366,7 @@ class MathVerifier {
   Regime regime_;
   bool judged_ = true;
   bool common_case_ok_ = false;
-  bool blocks_ok_ = false;  // a float case's lanes go in blocks: not under finite-math-only
+  bool blocks_ok_ = false;  // the lanes go in blocks: not under finite-math-only, nor a double case without a common output
   bool one_float_arg_ = false;
   bool one_double_arg_ = false;
   rm::Denormals denormals_ = rm::Denormals::Kept;
