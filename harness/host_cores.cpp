@@ -42,4 +42,10 @@ unsigned sweep_threads(unsigned processes) {
   return std::max(1u, usable_cores() / std::max(1u, processes));
 }
 
+unsigned build_threads(unsigned processes) {
+  if (const char* t = std::getenv("CLCONFORM_BUILD_THREADS"); t && *t) return unsigned(std::max(0, std::atoi(t)));
+  const unsigned share = usable_cores() / std::max(1u, processes);
+  return share < 8 ? 0 : std::min(8u, share / 2);
+}
+
 }  // namespace clconform

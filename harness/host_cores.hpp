@@ -25,4 +25,11 @@ unsigned usable_cores();
 // least 1; $CLCONFORM_SWEEP_THREADS, where set, instead.
 unsigned sweep_threads(unsigned processes);
 
+// The threads that build programs ahead of the cases in a process that
+// shares the host with PROCESSES - 1 others (program_cache.hpp): half its
+// share of the cores, at most 8, and none on a host where that share is
+// below 8 cores, where the sweeps need every core; $CLCONFORM_BUILD_THREADS,
+// where set (0: none), instead.
+unsigned build_threads(unsigned processes);
+
 }  // namespace clconform

@@ -21,6 +21,7 @@ struct RunOptions {
   std::optional<uint64_t> index;    // run only this input vector (reproducers)
   uint64_t shard = 1, shards = 1;   // --shard K/N: this process runs the K-th of N slices of each sweep
   unsigned host_processes = 1;      // processes sweeping on this host at once (one per device of a multi-device run)
+  bool build_ahead = true;          // programs built ahead in background threads where the host has cores to spare (host_cores.hpp)
   std::string data_dir;             // generated manifests and kernels
   std::string known_failures;       // path; empty = none
   std::string baseline;             // file or folder of accuracy baselines; empty = none

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "cl_errors.hpp"
@@ -10,21 +11,41 @@
 
 namespace clconform {
 
-const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& desc) {
-  std::string key = suite.name + "/" + desc.id;
-  auto it = built_.find(key);
-  if (it != built_.end()) return it->second;
+namespace {
 
+std::string key_of(const Suite& suite, const ProgramDesc& desc) { return suite.name + "/" + desc.id; }
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \n\r\t") == std::string::npos; }
+
+}  // namespace
+
+ProgramCache::~ProgramCache() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  for (std::thread& t : builders_) t.join();
+}
+
+// CAPTURE_CHATTER: what the compiler printed to stderr becomes the log of
+// a build that left none. Only one thread may redirect the process's
+// stderr, so the background builders do not.
+BuiltProgram ProgramCache::build(const Suite& suite, const ProgramDesc& desc, bool capture_chatter) const {
   BuiltProgram b;
   std::string path = suite.source_path(desc);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw SetupError("kernel source " + path + " is missing; rebuild to regenerate it");
+  if (!in) {
+    b.setup_error = "kernel source " + path + " is missing; rebuild to regenerate it";
+    return b;
+  }
   std::stringstream ss;
   ss << in.rdbuf();
   b.source = ss.str();
 
   auto start = std::chrono::steady_clock::now();
-  StderrCapture compiler_chatter;
+  std::optional<StderrCapture> compiler_chatter;
+  if (capture_chatter) compiler_chatter.emplace();
   try {
     b.program = cl::Program(context_, b.source);
     std::string options = options_;
@@ -37,7 +58,7 @@ const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& des
   } catch (const cl::Error& e) {
     b.error = e.err();
   }
-  std::string chatter = compiler_chatter.finish();
+  std::string chatter = compiler_chatter ? compiler_chatter->finish() : "";
   if (b.log.empty()) {
     // CL_INVALID_BUILD_OPTIONS and a successful build come without a
     // BuildError's log; ask for whatever the device kept.
@@ -46,12 +67,72 @@ const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& des
     } catch (const cl::Error&) {
     }
   }
-  auto blank = [](const std::string& s) { return s.find_first_not_of(" \n\r\t") == std::string::npos; };
   if (blank(b.log)) b.log = chatter;
   if (!b.ok && blank(b.log)) b.log = cl_error_name(b.error) + " (the device gave no build log)";
   b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  build_seconds_ += b.seconds;
-  return built_.emplace(key, std::move(b)).first->second;
+  return b;
+}
+
+void ProgramCache::build_ahead(std::vector<Upcoming> upcoming, unsigned threads) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (threads == 0 || !builders_.empty()) return;
+  upcoming_ = std::move(upcoming);
+  for (unsigned t = 0; t < threads; ++t) builders_.emplace_back([this] { builder(); });
+}
+
+void ProgramCache::reached(size_t at) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    reached_ = at;
+  }
+  changed_.notify_all();
+}
+
+void ProgramCache::builder() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [this] {
+      return stopping_ || (next_ < upcoming_.size() && upcoming_[next_].at < reached_ + kAheadCases);
+    });
+    if (stopping_) return;
+    const Upcoming u = upcoming_[next_++];
+    const std::string key = key_of(*u.suite, *u.program);
+    if (built_.count(key) || in_flight_.count(key)) continue;
+    in_flight_.insert(key);
+    lock.unlock();
+    BuiltProgram b = build(*u.suite, *u.program, false);
+    b.built_ahead = true;
+    lock.lock();
+    built_.emplace(key, std::move(b));
+    in_flight_.erase(key);
+    changed_.notify_all();
+  }
+}
+
+const BuiltProgram& ProgramCache::get(const Suite& suite, const ProgramDesc& desc) {
+  const std::string key = key_of(suite, desc);
+  const auto start = std::chrono::steady_clock::now();
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return in_flight_.count(key) == 0; });
+  auto it = built_.find(key);
+  // A failed build from a background builder is built again here, where
+  // the compiler's chatter can be captured for its log.
+  if (it != built_.end() && it->second.built_ahead && !it->second.ok && it->second.setup_error.empty()) {
+    built_.erase(it);
+    it = built_.end();
+  }
+  if (it == built_.end()) {
+    in_flight_.insert(key);  // a builder that reaches it now skips it
+    lock.unlock();
+    BuiltProgram b = build(suite, desc, true);
+    lock.lock();
+    in_flight_.erase(key);
+    it = built_.emplace(key, std::move(b)).first;
+    changed_.notify_all();
+  }
+  build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!it->second.setup_error.empty()) throw SetupError(it->second.setup_error);
+  return it->second;
 }
 
 std::string build_log_headline(const std::string& log) {

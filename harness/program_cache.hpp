@@ -1,12 +1,22 @@
 // Builds each program once per run and remembers the outcome, a failure and
 // its log included, so that every case of a program that does not build is
-// reported with the same log without building it again.
+// reported with the same log without building it again. Where the host has
+// cores to spare, background threads build the programs of the cases to
+// come while the current one runs (build_ahead): a driver's compiler takes
+// about a second a program, and suites of many small cases (vectors, types)
+// would otherwise spend most of their time waiting for it, one program
+// after the other.
 #pragma once
 
 #include <CL/opencl.hpp>
 
+#include <condition_variable>
 #include <map>
+#include <mutex>
+#include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "manifest.hpp"
 
@@ -18,7 +28,9 @@ struct BuiltProgram {
   cl::Program program;
   std::string log;
   std::string source;
-  double seconds = 0;
+  double seconds = 0;       // the build's own time
+  bool built_ahead = false;  // by a background thread, whose build log holds no compiler chatter
+  std::string setup_error;  // a build that could not start (its source missing): get() throws it
 };
 
 // The line of a build log a reader wants first: the first that says
@@ -33,19 +45,49 @@ class ProgramCache {
         device_(std::move(device)),
         options_(std::move(options)),
         cl_std_2x_(std::move(cl_std_2x)) {}
+  ~ProgramCache();
+  ProgramCache(const ProgramCache&) = delete;
+  ProgramCache& operator=(const ProgramCache&) = delete;
 
+  // The program of the case at the run's position `at`, which a background
+  // builder takes once the run has reached within kAheadCases of it.
+  struct Upcoming {
+    const Suite* suite;
+    const ProgramDesc* program;
+    size_t at;
+  };
+  static constexpr size_t kAheadCases = 32;
+  // Starts THREADS background builders (none for 0) on UPCOMING, in order.
+  void build_ahead(std::vector<Upcoming> upcoming, unsigned threads);
+  // The run has reached the case at position AT.
+  void reached(size_t at);
+
+  // The program, built now unless a background builder has built it or
+  // is building it (then it waits). A build that could not start throws
+  // SetupError.
   const BuiltProgram& get(const Suite& suite, const ProgramDesc& program);
   const std::string& options() const { return options_; }
-  // Seconds spent building programs so far (a case's share is the
-  // difference across it).
+  // Seconds the run has spent building or waiting for programs so far (a
+  // case's share is the difference across it).
   double build_seconds() const { return build_seconds_; }
 
  private:
+  BuiltProgram build(const Suite& suite, const ProgramDesc& desc, bool capture_chatter) const;
+  void builder();
+
   cl::Context context_;
   cl::Device device_;
   std::string options_;
   std::string cl_std_2x_;
+  std::mutex mutex_;  // guards everything below
+  std::condition_variable changed_;
   std::map<std::string, BuiltProgram> built_;  // key: suite/program
+  std::set<std::string> in_flight_;  // keys a background builder is building
+  std::vector<Upcoming> upcoming_;
+  size_t next_ = 0;     // the first of upcoming_ no builder has taken
+  size_t reached_ = 0;  // the run's position
+  bool stopping_ = false;
+  std::vector<std::thread> builders_;
   double build_seconds_ = 0;
 };
 

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "errors.hpp"
+#include "host_cores.hpp"
 #include "json.hpp"
 #include "known_failures.hpp"
 #include "repro.hpp"
@@ -160,17 +161,30 @@ int supervise_run(const RunOptions& opts) {
   }
 
   auto start = Clock::now();
-  // Each restart follows a case that got a timeout or crash record, so the
-  // number of restarts is bounded by the number of cases.
-  for (size_t attempt = 0; attempt <= sel.cases.size(); ++attempt) {
-    WorkerEnd end = run_one_worker(opts);
+  // Each restart follows a case that got a timeout or crash record, or the
+  // one crash that turns building ahead off, so the number of restarts is
+  // bounded by the number of cases plus one.
+  RunOptions worker_opts = opts;
+  worker_opts.build_ahead = opts.build_ahead && build_threads(opts.host_processes) > 0;
+  for (size_t attempt = 0; attempt <= sel.cases.size() + 1; ++attempt) {
+    WorkerEnd end = run_one_worker(worker_opts);
     if (end.how == WorkerEnd::How::Done) break;
     if (end.how == WorkerEnd::How::SetupFailed) return 2;
+    bool timeout = end.how == WorkerEnd::How::TimedOut;
+    if (!timeout && worker_opts.build_ahead) {
+      // A program built ahead in the background, not this case, may have
+      // crashed the worker (between cases too): the case runs again, and
+      // the rest of the run, with every program built in line, so that a
+      // crash is its case's.
+      worker_opts.build_ahead = false;
+      std::fprintf(stderr, "clconform: %s: the worker %s; running again with programs built in line\n",
+                   end.in_case.empty() ? "between cases" : end.in_case.c_str(), end.why.c_str());
+      continue;
+    }
     if (end.in_case.empty()) {
       std::fprintf(stderr, "clconform: the worker %s outside any case\n", end.why.c_str());
       return 2;
     }
-    bool timeout = end.how == WorkerEnd::How::TimedOut;
     std::string detail = timeout ? "no result within the " + std::to_string(int(opts.timeout_s)) +
                                        " s limit; the worker was killed and the run went on"
                                  : "the worker " + end.why + " while running this case";

@@ -9,6 +9,7 @@
 #include "checks.hpp"
 #include "cl_errors.hpp"
 #include "errors.hpp"
+#include "host_cores.hpp"
 #include "baseline.hpp"
 #include "known_failures.hpp"
 #include "progress.hpp"
@@ -151,12 +152,26 @@ int run_worker(const RunOptions& opts, int progress_fd) {
   std::set<std::string> done = recorded_cases(results_path);
   ResultsFile results(results_path);
 
+  if (opts.build_ahead) {
+    // The programs of the cases this worker will run, in their order.
+    std::vector<ProgramCache::Upcoming> upcoming;
+    for (size_t i = 0; i < sel.cases.size(); ++i) {
+      const auto& [suite, c] = sel.cases[i];
+      if (done.count(c->id) || !missing_capability(*c, session.info()).empty() ||
+          runs_elsewhere(*find_check(c->check), owner_shard(i, opts.shards), opts))
+        continue;
+      upcoming.push_back({suite, &suite->program_of(*c), i});
+    }
+    session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes));
+  }
+
   Progress progress(sel.cases.size());
   size_t finished = 0;
   uint64_t values = 0;
   for (const auto& [suite, c] : sel.cases) {
     ++finished;
     if (done.count(c->id)) continue;
+    session.programs.reached(finished - 1);
     progress.update(finished - 1, values, c->id);
     tell(progress_fd, "BEGIN " + c->id);
     json::Value rec = run_one(*suite, *c, owner_shard(finished - 1, opts.shards), session, opts, known);

@@ -54,5 +54,19 @@ TEST(HostCores, ProcessesShareTheCores) {
   unsetenv("CLCONFORM_SWEEP_THREADS");
 }
 
+// Builders: half a share of 8 or more cores, at most 8, none below;
+// $CLCONFORM_BUILD_THREADS overrides, 0 included.
+TEST(HostCores, BuildersTakeHalfAShareOfEightCoresOrMore) {
+  unsetenv("CLCONFORM_BUILD_THREADS");
+  const unsigned cores = usable_cores();
+  EXPECT_EQ(build_threads(1), cores < 8 ? 0u : std::min(8u, cores / 2));
+  EXPECT_EQ(build_threads(cores), 0u);  // a share of one core
+  setenv("CLCONFORM_BUILD_THREADS", "3", 1);
+  EXPECT_EQ(build_threads(1000), 3u);
+  setenv("CLCONFORM_BUILD_THREADS", "0", 1);
+  EXPECT_EQ(build_threads(1), 0u);
+  unsetenv("CLCONFORM_BUILD_THREADS");
+}
+
 }  // namespace
 }  // namespace clconform

@@ -124,6 +124,30 @@ TEST_F(SupervisorTest, EveryCaseGetsOneRecordAndTheRunGoesOnPastHangsAndCrashes)
   }
 }
 
+// With programs built ahead on two background threads, the same records:
+// the crash, after which the supervisor runs the case again with programs
+// built in line, is recorded once, for its own case; the kernel that does
+// not build gets its log.
+TEST_F(SupervisorTest, BuildingAheadGivesTheSameRecords) {
+  EXPECT_EQ(supervise_run(options()), 1);
+  std::map<std::string, std::string> in_line;
+  for (const auto& r : records()) in_line[r.at("case").as_string()] = r.at("status").as_string();
+  setenv("CLCONFORM_BUILD_THREADS", "2", 1);
+  const int rc = supervise_run(options());
+  unsetenv("CLCONFORM_BUILD_THREADS");
+  EXPECT_EQ(rc, 1);
+  std::map<std::string, std::string> ahead;
+  size_t crashes = 0;
+  for (const auto& r : records()) {
+    ahead[r.at("case").as_string()] = r.at("status").as_string();
+    crashes += r.at("status").as_string() == "crash";
+    if (r.at("case").as_string() == "selftest.broken_kernel") EXPECT_FALSE(r.at("build_log").as_string().empty());
+  }
+  EXPECT_EQ(records().size(), 8u);
+  EXPECT_EQ(ahead, in_line);
+  EXPECT_EQ(crashes, 1u);
+}
+
 TEST_F(SupervisorTest, ResumeCompletesARunWithoutRepeatingFinishedCases) {
   RunOptions o = options();
   o.filter = "selftest.first,selftest.last";
