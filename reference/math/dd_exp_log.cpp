@@ -459,6 +459,7 @@ static CLC_DD_FMA bool exp_dd(double x, double x_lo, double* hi, double* lo) {
 }
 
 bool dd_exp(double x, double* hi, double* lo) { return exp_dd(x, 0, hi, lo); }
+bool dd_exp_dd(double x, double x_lo, double* hi, double* lo) { return exp_dd(x, x_lo, hi, lo); }
 
 void dd_exp_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
   if (dd::cpu_has_avx2_fma()) return exp_many(x, n, hi, lo, vouched, constants());

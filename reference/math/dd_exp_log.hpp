@@ -26,6 +26,12 @@ inline constexpr double kDdExpLogRelError = 0x1p-97;
 // false outside that range, for NaN, or on a CPU without FMA.
 bool dd_exp(double x, double* hi, double* lo);
 
+// exp(X + X_LO) of a double-double argument, -650 <= x <= 709 and
+// |x_lo| <= 2^-52 |x|, into *HI + *LO, within kDdExpLogRelError of exp of
+// the argument itself (dd_exp's reduction takes x_lo in); false outside
+// that range, for NaN, or on a CPU without FMA.
+bool dd_exp_dd(double x, double x_lo, double* hi, double* lo);
+
 // dd_exp of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
 // vouches: the same operations, value for value, with four values in the
 // lanes of AVX2 vectors where the CPU has them.

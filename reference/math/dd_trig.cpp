@@ -328,10 +328,22 @@ CLC_DD_AVX2 void sin_cos_many(const double* x, size_t n, bool cosine, double* hi
   }
 }
 
+// sin r / cos r (RECIPROCAL false) or cos r / sin r for |r| <= pi/4, both
+// polynomials' values. The quotient of two double-doubles: q1 = a.hi /
+// b.hi, the remainder a - q1 b exactly enough (FMA products), q2 its
+// quotient; relative error about 2^-104.
+CLC_DD_FMA DD tan_or_cot(DD r, bool reciprocal, const Constants& c) {
+  const DD sine = evaluate(r, false, c), cosine = evaluate(r, true, c);
+  const DD num = reciprocal ? cosine : sine, den = reciprocal ? sine : cosine;
+  const double q1 = num.hi / den.hi;
+  const DD p = mul(DD{q1, 0}, den);
+  const DD rem = add(num, DD{-p.hi, -p.lo});
+  const double q2 = rem.hi / den.hi;
+  return fast_two_sum(q1, q2);
+}
+
 // tan x = sin|x| / cos|x| with the sign of x: tan r for an even
-// quadrant, -cos r / sin r for an odd one. The quotient of two
-// double-doubles: q1 = a.hi / b.hi, the remainder a - q1 b exactly enough
-// (FMA products), q2 its quotient; relative error about 2^-104.
+// quadrant, -cos r / sin r for an odd one.
 CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
   const Constants& c = constants();
   const double a = std::fabs(x);
@@ -343,19 +355,18 @@ CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
   int quadrant = 0;
   DD r{a, 0};
   if (a > kReduceAbove && !reduce(a, c, &quadrant, &r)) return false;
-  const DD sine = evaluate(r, false, c), cosine = evaluate(r, true, c);
   const bool odd = (quadrant & 1) != 0;
-  const DD num = odd ? cosine : sine, den = odd ? sine : cosine;
-  const double q1 = num.hi / den.hi;
-  const DD p = mul(DD{q1, 0}, den);
-  const DD rem = add(num, DD{-p.hi, -p.lo});
-  const double q2 = rem.hi / den.hi;
-  DD t = fast_two_sum(q1, q2);
+  DD t = tan_or_cot(r, odd, c);
   if (odd != (x < 0)) t = {-t.hi, -t.lo};
   *hi = t.hi;
   *lo = t.lo;
   return true;
 }
+
+// The largest reduced argument the polynomials take: pi/4 rounded up, with
+// room for a double-double product's error (the truncation bounds above
+// hold to z = 0.617, beyond 0.7854^2).
+constexpr double kReducedLimit = 0.7854;
 
 }  // namespace
 
@@ -372,6 +383,34 @@ bool dd_sin_cos(double x, bool cosine, double* hi, double* lo) {
 void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {
   if (dd::cpu_has_avx2_fma()) return sin_cos_many(x, n, cosine, hi, lo, vouched);
   for (size_t i = 0; i < n; ++i) vouched[i] = dd_sin_cos(x[i], cosine, &hi[i], &lo[i]);
+}
+
+bool dd_sin_cos_of_reduced(double r_hi, double r_lo, bool cosine, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !(std::fabs(r_hi) <= kReducedLimit)) return false;
+  if (std::fabs(r_hi) < kTiny) {  // as reduce_for: sin r = r, cos r = 1 to within 2^-121
+    *hi = cosine ? 1.0 : r_hi;
+    *lo = cosine ? 0.0 : r_lo;
+    return true;
+  }
+  const DD v = evaluate(DD{r_hi, r_lo}, cosine, constants());
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
+bool dd_tan_of_reduced(double r_hi, double r_lo, bool reciprocal, double* hi, double* lo) {
+  const double a = std::fabs(r_hi);
+  if (!dd::cpu_has_fma() || !(a <= kReducedLimit)) return false;
+  if (a < kTiny) {
+    if (reciprocal) return false;
+    *hi = r_hi;  // tan r = r + r^3/3 + ...: the rest is below 2^-121 of r
+    *lo = r_lo;
+    return true;
+  }
+  const DD t = tan_or_cot(DD{r_hi, r_lo}, reciprocal, constants());
+  *hi = t.hi;
+  *lo = t.lo;
+  return true;
 }
 
 }  // namespace clconform::ref::math

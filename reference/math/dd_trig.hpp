@@ -39,4 +39,16 @@ void dd_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double*
 inline constexpr double kDdTanRelError = 0x1p-96;
 bool dd_tan(double x, double* hi, double* lo);
 
+// The polynomials alone, for a caller that reduced its argument itself
+// (dd_pi.cpp): sin r (COSINE false) or cos r of the double-double r =
+// R_HI + R_LO, |r_hi| <= 0.7854 (just above pi/4), within kDdTrigRelError
+// of the sine or cosine of r itself (the error of r is the caller's).
+// False for a larger argument, or on a CPU without FMA.
+bool dd_sin_cos_of_reduced(double r_hi, double r_lo, bool cosine, double* hi, double* lo);
+
+// tan r (RECIPROCAL false) or cot r = cos r / sin r of the same reduced
+// argument, within kDdTanRelError: the quotient dd_tan takes. False as
+// dd_sin_cos_of_reduced, and for cot r of |r| < 2^-60.
+bool dd_tan_of_reduced(double r_hi, double r_lo, bool reciprocal, double* hi, double* lo);
+
 }  // namespace clconform::ref::math

@@ -21,7 +21,9 @@
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_cbrt.hpp"
 #include "reference/math/dd_exp_log.hpp"
+#include "reference/math/dd_gamma.hpp"
 #include "reference/math/dd_hyperbolic.hpp"
+#include "reference/math/dd_pi.hpp"
 #include "reference/math/dd_trig.hpp"
 #include "reference/math/double_double_avx2.hpp"
 #include "reference/math/exact_double.hpp"
@@ -106,9 +108,10 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 
 // The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
 // sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
-// log1p, expm1, the hyperbolic functions and their inverses, recip, rsqrt,
-// and the correctly rounded operations: the double-double tiers
-// (dd_trig.hpp, dd_exp_log.hpp, dd_cbrt.hpp, dd_hyperbolic.hpp,
+// log1p, expm1, the hyperbolic functions and their inverses, sinpi, cospi,
+// tanpi, lgamma (lgamma_r's value), tgamma, recip, rsqrt, and the correctly
+// rounded operations: the double-double tiers (dd_trig.hpp,
+// dd_exp_log.hpp, dd_cbrt.hpp, dd_hyperbolic.hpp, dd_pi.hpp, dd_gamma.hpp,
 // dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
@@ -160,6 +163,12 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     case Fn::expm1: *rel = kDdExpm1RelError; return dd_expm1(x, hi, lo);
     case Fn::sinh: *rel = kDdExpm1RelError; return dd_sinh(x, hi, lo);
     case Fn::tanh: *rel = kDdExpm1RelError; return dd_tanh(x, hi, lo);
+    case Fn::sinpi: *rel = kDdSinCosPiRelError; return dd_sinpi(x, hi, lo);
+    case Fn::cospi: *rel = kDdSinCosPiRelError; return dd_cospi(x, hi, lo);
+    case Fn::tanpi: *rel = kDdTanPiRelError; return dd_tanpi(x, hi, lo);
+    case Fn::lgamma:
+    case Fn::lgamma_r: *rel = kDdLgammaRelError; return dd_lgamma(x, hi, lo);
+    case Fn::tgamma: *rel = kDdTgammaRelError; return dd_tgamma(x, hi, lo);
     default: break;
   }
   if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt) {
@@ -700,8 +709,9 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       b.kind[i] = early[i] == kNanDomain ? Block::kNanResult : early[i] > 0 ? Block::kPlusInf : Block::kZero;
       continue;
     }
-    if (vouched[i] && rel == 0 && hi[i] == 0) {
-      // An exact zero (exact_double.hpp): judge passes a zero of either
+    if (vouched[i] && hi[i] == 0 && lo[i] == 0) {
+      // An exact zero (exact_double.hpp, and dd_pi.hpp's zeros: within a
+      // relative bound of 0 only 0 itself): judge passes a zero of either
       // sign at 0 ulp there, and judges anything else.
       b.kind[i] = Block::kZero;
       continue;
@@ -721,6 +731,10 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       // value, as prepare's point does, and is a kFast point where that
       // value makes it one.
       pre.vouched = dd_value(f, args, &pre.hi, &pre.lo, &pre.rel);
+      if (pre.vouched && pre.hi == 0 && pre.lo == 0) {  // an exact zero, as above (log 1)
+        b.kind[i] = Block::kZero;
+        continue;
+      }
       prepare_point(p, &pre);
       if (p.dd && p.fast && p.certain)
         store_fields(b, i, Block::kFast, p.approx, p.dd_lo,
