@@ -51,6 +51,16 @@ struct Suite {
   std::map<std::string, size_t> groups;  // group -> case count, as generated
 
   const ProgramDesc& program_of(const Case& c) const { return programs.at(c.program); }
+  // The program the case runs in the mode: in full mode, a case whose
+  // params name a "full" variant ({"full": {"program": P, ...}}, the
+  // vectors suite's larger kernels) runs P's; nullptr where P is no program
+  // of the suite.
+  const ProgramDesc* program_in_mode(const Case& c, bool full) const {
+    if (!full || !c.params.is_object() || !c.params.has("full") || !c.params.at("full").has("program"))
+      return &program_of(c);
+    auto it = programs.find(c.params.at("full").at("program").as_string());
+    return it == programs.end() ? nullptr : &it->second;
+  }
   // The case of id ID, or nullptr.
   const Case* find_case(const std::string& id) const {
     for (const Case& c : cases)

@@ -118,7 +118,8 @@ json::Value run_one(const Suite& suite, const Case& c, uint64_t owner, Session& 
   rec["labels"] = labels;
   rec["time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   rec["build_s"] = session.programs.build_seconds() - built_before;
-  rec["program"] = suite.name + "/" + suite.program_of(c).file;
+  const ProgramDesc* program = suite.program_in_mode(c, opts.full());
+  rec["program"] = suite.name + "/" + (program ? program : &suite.program_of(c))->file;
   rec["kernel"] = c.kernel;
   rec["device"] = session.info().name;
   rec["driver"] = session.info().driver_version;
@@ -160,7 +161,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
       if (done.count(c->id) || !missing_capability(*c, session.info()).empty() ||
           runs_elsewhere(*find_check(c->check), owner_shard(i, opts.shards), opts))
         continue;
-      upcoming.push_back({suite, &suite->program_of(*c), i});
+      if (const ProgramDesc* p = suite->program_in_mode(*c, opts.full())) upcoming.push_back({suite, p, i});
     }
     session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes));
   }

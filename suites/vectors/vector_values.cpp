@@ -43,9 +43,9 @@ ModeKernel mode_kernel(CaseRun& run) {
   if (!run.opts.full() || !params.has("full")) return {run.kernel(), &params, run.c.program + "/" + run.c.kernel};
   const json::Value& full = params.at("full");
   const std::string& program = full.at("program").as_string();
-  auto it = run.suite.programs.find(program);
-  if (it == run.suite.programs.end()) throw json::ParseError("case " + run.c.id + " names unknown program " + program);
-  const BuiltProgram& built = run.session.programs.get(run.suite, it->second);
+  const ProgramDesc* desc = run.suite.program_in_mode(run.c, true);
+  if (!desc) throw json::ParseError("case " + run.c.id + " names unknown program " + program);
+  const BuiltProgram& built = run.session.programs.get(run.suite, *desc);
   if (!built.ok) throw BuildFailed{&built};
   const std::string& kernel = full.at("kernel").as_string();
   return {cl::Kernel(built.program, kernel.c_str()), &full, program + "/" + kernel};

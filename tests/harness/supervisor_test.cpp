@@ -141,7 +141,9 @@ TEST_F(SupervisorTest, BuildingAheadGivesTheSameRecords) {
   for (const auto& r : records()) {
     ahead[r.at("case").as_string()] = r.at("status").as_string();
     crashes += r.at("status").as_string() == "crash";
-    if (r.at("case").as_string() == "selftest.broken_kernel") EXPECT_FALSE(r.at("build_log").as_string().empty());
+    if (r.at("case").as_string() == "selftest.broken_kernel") {
+      EXPECT_FALSE(r.at("build_log").as_string().empty());
+    }
   }
   EXPECT_EQ(records().size(), 8u);
   EXPECT_EQ(ahead, in_line);
