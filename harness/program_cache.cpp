@@ -1,6 +1,8 @@
 #include "program_cache.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -73,17 +75,27 @@ BuiltProgram ProgramCache::build(const Suite& suite, const ProgramDesc& desc, bo
   return b;
 }
 
-void ProgramCache::build_ahead(std::vector<Upcoming> upcoming, unsigned threads) {
+void ProgramCache::build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (threads == 0 || !builders_.empty()) return;
-  upcoming_ = std::move(upcoming);
+  std::map<std::string, size_t> rank;
+  size_t largest = 0;
+  for (const Upcoming& u : upcoming) {
+    const auto [it, fresh] = rank.emplace(key_of(*u.suite, *u.program), queue_.size());
+    if (fresh) queue_.push_back(u);
+    largest = std::max(largest, it->second);
+    if (rank_from_.empty() || rank_from_.back().second != largest) rank_from_.push_back({u.at, largest});
+  }
+  window_ = 2 * size_t(threads);
   for (unsigned t = 0; t < threads; ++t) builders_.emplace_back([this] { builder(); });
 }
 
 void ProgramCache::reached(size_t at) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    reached_ = at;
+    // The last step at or before AT (positions ascend).
+    auto it = std::upper_bound(rank_from_.begin(), rank_from_.end(), std::make_pair(at, SIZE_MAX));
+    if (it != rank_from_.begin()) reached_ = std::prev(it)->second;
   }
   changed_.notify_all();
 }
@@ -91,11 +103,9 @@ void ProgramCache::reached(size_t at) {
 void ProgramCache::builder() {
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
-    changed_.wait(lock, [this] {
-      return stopping_ || (next_ < upcoming_.size() && upcoming_[next_].at < reached_ + kAheadCases);
-    });
+    changed_.wait(lock, [this] { return stopping_ || (next_ < queue_.size() && next_ < reached_ + window_); });
     if (stopping_) return;
-    const Upcoming u = upcoming_[next_++];
+    const Upcoming u = queue_[next_++];
     const std::string key = key_of(*u.suite, *u.program);
     if (built_.count(key) || in_flight_.count(key)) continue;
     in_flight_.insert(key);

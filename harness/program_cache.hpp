@@ -49,16 +49,18 @@ class ProgramCache {
   ProgramCache(const ProgramCache&) = delete;
   ProgramCache& operator=(const ProgramCache&) = delete;
 
-  // The program of the case at the run's position `at`, which a background
-  // builder takes once the run has reached within kAheadCases of it.
+  // The program of the case at the run's position `at`.
   struct Upcoming {
     const Suite* suite;
     const ProgramDesc* program;
     size_t at;
   };
-  static constexpr size_t kAheadCases = 32;
-  // Starts THREADS background builders (none for 0) on UPCOMING, in order.
-  void build_ahead(std::vector<Upcoming> upcoming, unsigned threads);
+  // Starts THREADS background builders (none for 0) on the programs of
+  // UPCOMING (in the run's order), each program once, in the order the
+  // cases first need them, at most 2 THREADS programs ahead of the case
+  // the run has reached: many cases share a program (ten a program in the
+  // vectors suite), and a window of cases would leave builders idle.
+  void build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads);
   // The run has reached the case at position AT.
   void reached(size_t at);
 
@@ -83,9 +85,13 @@ class ProgramCache {
   std::condition_variable changed_;
   std::map<std::string, BuiltProgram> built_;  // key: suite/program
   std::set<std::string> in_flight_;  // keys a background builder is building
-  std::vector<Upcoming> upcoming_;
-  size_t next_ = 0;     // the first of upcoming_ no builder has taken
-  size_t reached_ = 0;  // the run's position
+  std::vector<Upcoming> queue_;  // each program once, in the order the cases first need them
+  // (position, rank): from the case at `position` on, the run needs queue_
+  // entries up to `rank` (the largest rank of a case so far).
+  std::vector<std::pair<size_t, size_t>> rank_from_;
+  size_t next_ = 0;      // the first of queue_ no builder has taken
+  size_t reached_ = 0;   // the rank the run's case needs
+  size_t window_ = 0;    // programs built ahead of it
   bool stopping_ = false;
   std::vector<std::thread> builders_;
   double build_seconds_ = 0;
