@@ -20,6 +20,8 @@
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
 #include "reference/math/dd_cbrt.hpp"
+#include "reference/math/dd_atan.hpp"
+#include "reference/math/dd_erf.hpp"
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/dd_gamma.hpp"
 #include "reference/math/dd_hyperbolic.hpp"
@@ -109,10 +111,11 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 // The exact built-ins (exact_double.hpp: no error), sin, cos, tan and
 // sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
 // log1p, expm1, the hyperbolic functions and their inverses, sinpi, cospi,
-// tanpi, lgamma (lgamma_r's value), tgamma, recip, rsqrt, and the correctly
-// rounded operations: the double-double tiers (dd_trig.hpp,
+// tanpi, lgamma (lgamma_r's value), tgamma, erf, erfc, the inverse
+// trigonometric functions and their pi forms, recip, rsqrt, and the
+// correctly rounded operations: the double-double tiers (dd_trig.hpp,
 // dd_exp_log.hpp, dd_cbrt.hpp, dd_hyperbolic.hpp, dd_pi.hpp, dd_gamma.hpp,
-// dd_arith.hpp), where they vouch for their bounds: the
+// dd_erf.hpp, dd_atan.hpp, dd_arith.hpp), where they vouch for their bounds: the
 // real result is within *REL * |hi + lo| of *HI + *LO.
 bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   if (exact_double(f, args, hi)) {
@@ -169,6 +172,16 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     case Fn::lgamma:
     case Fn::lgamma_r: *rel = kDdLgammaRelError; return dd_lgamma(x, hi, lo);
     case Fn::tgamma: *rel = kDdTgammaRelError; return dd_tgamma(x, hi, lo);
+    case Fn::erf: *rel = kDdErfRelError; return dd_erf(x, hi, lo);
+    case Fn::erfc: *rel = kDdErfcRelError; return dd_erfc(x, hi, lo);
+    case Fn::atan: *rel = kDdAtanRelError; return dd_atan(x, hi, lo);
+    case Fn::asin: *rel = kDdAtanRelError; return dd_asin(x, hi, lo);
+    case Fn::acos: *rel = kDdAtanRelError; return dd_acos(x, hi, lo);
+    case Fn::atan2: *rel = kDdAtanRelError; return dd_atan2(x, args[1], hi, lo);  // atan2(y, x): args (y, x)
+    case Fn::atanpi: *rel = kDdAtanPiRelError; return dd_atanpi(x, hi, lo);
+    case Fn::asinpi: *rel = kDdAtanPiRelError; return dd_asinpi(x, hi, lo);
+    case Fn::acospi: *rel = kDdAtanPiRelError; return dd_acospi(x, hi, lo);
+    case Fn::atan2pi: *rel = kDdAtanPiRelError; return dd_atan2pi(x, args[1], hi, lo);
     default: break;
   }
   if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt) {
@@ -397,11 +410,12 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
 // Whether the real result at ARGS is beyond what a value is needed for:
 // +1 where it is above 2^1024 with a positive sign, -1 where it is below
 // 2^-2164 in magnitude, 0 elsewhere and for functions other than exp,
-// exp2, exp10, pow and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <=
+// exp2, exp10, erfc, pow and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <=
 // -1500; exp2: x > 1024 and x <= -2165; exp10: x >= 309 (10^309 >
-// 2^1026) and x <= -652 (10^-652 < 2^-2165). The verdicts on +inf and on
+// 2^1026) and x <= -652 (10^-652 < 2^-2165); erfc: x >= 39 (erfc x <
+// e^(-x^2) / (x sqrt(pi)), below 2^-2200 there). The verdicts on +inf and on
 // a zero there need no value (the judge): these are half of a full
-// sweep's stratified doubles for each exponential, and about half of pow's
+// sweep's stratified doubles for each exponential and for erfc, and about half of pow's
 // sampled pairs.
 int beyond_of(Fn f, const double* args) {
   if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
@@ -411,6 +425,7 @@ int beyond_of(Fn f, const double* args) {
     case Fn::exp: above = x >= kExpAbove, below = x <= kExpBelow; break;
     case Fn::exp2: above = x > 1024, below = x <= -2165; break;
     case Fn::exp10: above = x >= 309, below = x <= -652; break;
+    case Fn::erfc: below = x >= 39; break;
     default: return 0;
   }
   return above ? 1 : below ? -1 : 0;

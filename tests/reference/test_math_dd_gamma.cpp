@@ -18,7 +18,6 @@
 // values checked, on two threads.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -142,42 +141,12 @@ void check(const char* name, const std::vector<double>& xs, Tier tier, bool (*ma
   dd_check::check_one_argument(name, xs, value, real, bound, min_checked);
 }
 
-// The time of a call over XS, which the tier answers.
-void time_it(const char* name, Tier tier, const std::vector<double>& xs) {
-  double sink = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (double x : xs) {
-    double hi = 0, lo = 0;
-    if (tier(x, &hi, &lo)) sink += hi + lo;
-  }
-  const double ns =
-      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / double(xs.size());
-  std::printf("  %s: %.1f ns per call (checksum %g)\n", name, ns, sink);
-}
-
-// 2^20 arguments of one region: log-uniform magnitudes in [2^lo, 2^hi).
-std::vector<double> region(double lo, double hi, double sign) {
-  std::mt19937_64 rng(0x71);
-  std::uniform_real_distribution<double> e(lo, hi);
-  std::vector<double> v;
-  for (int i = 0; i < (1 << 20); ++i) {
-    double x = sign * std::exp2(e(rng));
-    if (sign < 0 && is_integer(x)) x -= 0.5;
-    v.push_back(x);
-  }
-  return v;
-}
-
 TEST(MathDdGamma, LgammaWithinItsBoundOfMpfr) {
   check("lgamma", lgamma_inputs(), math::dd_lgamma, lgamma_may_refuse, real_lgamma, math::kDdLgammaRelError, 250000);
-  time_it("lgamma, 0 < x < 2^-6", math::dd_lgamma, region(-60, -6, 1));
-  time_it("lgamma, 32 <= x < 2^60", math::dd_lgamma, region(5, 60, 1));
-  time_it("lgamma, -2^52 < x <= -32", math::dd_lgamma, region(5, 52, -1));
 }
 
 TEST(MathDdGamma, TgammaWithinItsBoundOfMpfr) {
   check("tgamma", tgamma_inputs(), math::dd_tgamma, tgamma_may_refuse, mpfr_gamma, math::kDdTgammaRelError, 70000);
-  time_it("tgamma, 32 <= x < 171", math::dd_tgamma, region(5, 7.4, 1));
 }
 
 TEST(MathDdGamma, RefusesPolesZerosRegionAndNonFinite) {

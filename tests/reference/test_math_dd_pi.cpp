@@ -11,7 +11,6 @@
 // threads.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -73,39 +72,16 @@ void check(const char* name, Tier tier, bool (*may_refuse)(double), int (*real)(
   dd_check::check_one_argument(name, xs, value, real, bound, min_checked);
 }
 
-// The time of a call, over 2^20 stratified arguments in the range that
-// needs the polynomial (exponent fields 1000 to 1075, both signs).
-void time_it(const char* name, Tier tier) {
-  std::vector<double> xs = tier_arguments::stratified(0x71, uint64_t{1} << 20, true);
-  for (double& x : xs) {
-    int e = 0;
-    const double m = std::frexp(x, &e);
-    x = std::ldexp(m, (e % 75 + 75) % 75 - 24);
-  }
-  double sink = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (double x : xs) {
-    double hi = 0, lo = 0;
-    if (tier(x, &hi, &lo)) sink += hi + lo;
-  }
-  const double ns =
-      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / double(xs.size());
-  std::printf("  %s: %.1f ns per call (|x| from 2^-25 to 2^50; checksum %g)\n", name, ns, sink);
-}
-
 TEST(MathDdPi, SinpiWithinItsBoundOfMpfr) {
   check("sinpi", math::dd_sinpi, sinpi_may_refuse, mpfr_sinpi, math::kDdSinCosPiRelError, 500000);
-  time_it("sinpi", math::dd_sinpi);
 }
 
 TEST(MathDdPi, CospiWithinItsBoundOfMpfr) {
   check("cospi", math::dd_cospi, cospi_may_refuse, mpfr_cospi, math::kDdSinCosPiRelError, 1000000);
-  time_it("cospi", math::dd_cospi);
 }
 
 TEST(MathDdPi, TanpiWithinItsBoundOfMpfr) {
   check("tanpi", math::dd_tanpi, tanpi_may_refuse, mpfr_tanpi, math::kDdTanPiRelError, 500000);
-  time_it("tanpi", math::dd_tanpi);
 }
 
 TEST(MathDdPi, RefusesPolesAndNonFiniteAndGivesExactZerosAndOnes) {
