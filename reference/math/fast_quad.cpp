@@ -179,6 +179,7 @@ bool domain_nan(Fn f, const double* args) {
     case Fn::log1p: return x < -1;
     case Fn::asin: case Fn::acos: case Fn::asinpi: case Fn::acospi: case Fn::atanh: return std::fabs(x) > 1;
     case Fn::acosh: return x < 1;
+    case Fn::tgamma: return x < 0 && std::floor(x) == x;  // the negative integers (C99 F.9.5.4)
     case Fn::pow: return x < 0 && std::floor(args[1]) != args[1];
     default: return false;
   }

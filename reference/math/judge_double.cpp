@@ -410,13 +410,15 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
 // Whether the real result at ARGS is beyond what a value is needed for:
 // +1 where it is above 2^1024 with a positive sign, -1 where it is below
 // 2^-2164 in magnitude, 0 elsewhere and for functions other than exp,
-// exp2, exp10, erfc, pow and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <=
+// exp2, exp10, erfc, lgamma, lgamma_r, tgamma, pow and powr. exp: x >= 710 (exp(710) > 2^1024.3) and x <=
 // -1500; exp2: x > 1024 and x <= -2165; exp10: x >= 309 (10^309 >
 // 2^1026) and x <= -652 (10^-652 < 2^-2165); erfc: x >= 39 (erfc x <
 // e^(-x^2) / (x sqrt(pi)), below 2^-2200 there). The verdicts on +inf and on
 // a zero there need no value (the judge): these are half of a full
-// sweep's stratified doubles for each exponential and for erfc, and about half of pow's
-// sampled pairs.
+// sweep's stratified doubles for each exponential and for erfc, a quarter
+// for the gamma functions (the negative integers from -2^52 down are
+// lgamma's poles, and tgamma's domain errors: domain_nan), and about half
+// of pow's sampled pairs.
 int beyond_of(Fn f, const double* args) {
   if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
   const double x = args[0];
@@ -426,6 +428,13 @@ int beyond_of(Fn f, const double* args) {
     case Fn::exp2: above = x > 1024, below = x <= -2165; break;
     case Fn::exp10: above = x >= 309, below = x <= -652; break;
     case Fn::erfc: below = x >= 39; break;
+    case Fn::lgamma:
+    case Fn::lgamma_r:  // +inf at its poles and the infinities; x (ln x - 1) > 2^1026 from 2^1017 on
+      above = std::isinf(x) || (x <= 0 && std::floor(x) == x) || x >= 0x1p1017;
+      break;
+    case Fn::tgamma:  // Gamma(172) = 171! > 2^1026; below -500, pi / (|sin(pi x)| Gamma(1 - x)) < 2^-3000
+      above = x >= 172, below = x <= -500 && std::floor(x) != x;
+      break;
     default: return 0;
   }
   return above ? 1 : below ? -1 : 0;

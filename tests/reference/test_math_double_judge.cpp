@@ -19,6 +19,7 @@
 
 #include "oracle.hpp"
 #include "reference/math/functions.hpp"
+#include "reference/math/fast_quad.hpp"
 #include "reference/math/judge_double.hpp"
 #include "reference/math/mpfr_verdict.hpp"
 
@@ -253,6 +254,50 @@ TEST(MathDoubleJudge, ExponentialsFarOutsideTheRangeEqualTheMpfrVerdict) {
 // the verdicts there are MPFR's, the expected +inf or zero at 0 ulp
 // without MPFR. Pairs cross both thresholds: y is
 // 1024 / log2 |x| or -2164 / log2 |x| within 2% either side, or random.
+// lgamma's poles (0 and the negative integers, every double from 2^52
+// down), its overflow from 2^1017 and the infinities, tgamma's overflow
+// from 172 and its results below 2^-2164 from -500 down (non-integers):
+// beyond, answered without a value, with MPFR's verdicts; tgamma at the
+// negative integers is a domain error (NaN) without MPFR.
+TEST(MathDoubleJudge, GammaPolesAndOverflowsAreBeyond) {
+  struct Beyond {
+    const char* name;
+    math::Fn fn;
+    std::vector<double> xs;
+    int beyond;
+  };
+  const std::vector<Beyond> cases = {
+      {"lgamma", math::Fn::lgamma, {0.0, -0.0, -1, -2, -171, -1e10, -0x1p52, -0x1p60, -1e300, 0x1p1017, 1e307, INFINITY,
+                                    -INFINITY}, 1},
+      {"lgamma_r", math::Fn::lgamma_r, {0.0, -3, -0x1p53, 0x1.fffffffffffffp+1023, -INFINITY}, 1},
+      {"tgamma", math::Fn::tgamma, {172, 1000, 1e300, INFINITY}, 1},
+      {"tgamma", math::Fn::tgamma, {-500.5, -0x1.f4001p+8, -1000.25, -0x1.fffffffffffffp+51}, -1},
+  };
+  const double results[] = {INFINITY, -INFINITY, 0x1.fffffffffffffp+1023, 0.0, -0.0, 0x1p-1074, 1.0, NAN};
+  const math::Bound bounds[] = {{math::Bound::Kind::Ulps, 16}, {math::Bound::Kind::Ulps, 0.5}};
+  for (const Beyond& c : cases)
+    for (const math::Denormals dn : {math::Denormals::Kept, math::Denormals::MayFlush}) {
+      const math::DoubleJudge judge(c.name, dn);
+      for (const double x : c.xs) {
+        const double args[3] = {x, 0, 0};
+        const math::DoubleJudge::Point p = judge.prepare(args);
+        ASSERT_EQ(p.beyond, c.beyond) << c.name << " " << x;
+        EXPECT_EQ(p.nearest, oracle::bits_of(c.beyond > 0 ? INFINITY : 0.0)) << x;
+        for (const double r : results)
+          for (const math::Bound& b : bounds) {
+            const uint64_t got = oracle::bits_of(r);
+            const math::Verdict fast = judge.judge(p, got, b);
+            const math::Verdict slow = math::mpfr_verdict_double(c.fn, args, got, b, dn);
+            ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << c.name << "(" << x << ") = " << r;
+          }
+      }
+    }
+  double args[3] = {-7, 0, 0};
+  EXPECT_TRUE(math::domain_nan(math::Fn::tgamma, args));
+  args[0] = -7.5;
+  EXPECT_FALSE(math::domain_nan(math::Fn::tgamma, args));
+}
+
 TEST(MathDoubleJudge, PowFarOutsideTheRangeIsCertainlyBeyond) {
   std::mt19937_64 rng(0x9077);
   const double results[] = {INFINITY, -INFINITY, 0x1.fffffffffffffp+1023, 0.0, -0.0, 0x1p-1074, 1.0, NAN};
