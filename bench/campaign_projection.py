@@ -13,8 +13,9 @@ sweep's projected time is its case time - wall + idle + N * max(work,
 floor). Checked on the H200 against whole sweeps: float sin 3.84 s
 projected, 3.93 s swept; double sin 7.4 s against 7.4 to 9.6 s. A sweep
 that records no sweep times (the builtin_sweep suites) takes N times its
-case time less its builds. A whole case's is M times the sampled cases'
-time. Prints a table per suite, the total, and the slowest cases.
+case time less its builds. A whole case's is its builds plus M times the
+rest of its time (M = 1 for a complete run of the whole cases, merged).
+Prints a table per suite, the total, and the slowest cases.
 
     bench/campaign_projection.py SWEEP-SHARD-DIR[,DIR...] N WHOLE-SHARD-DIR M
 
@@ -62,7 +63,10 @@ def main(sweep_dir, n, whole_dir, m):
         if r["status"] == "info" and r.get("whole_in_shard") not in (None, 1):
             continue  # left to another shard
         s = suites.setdefault(r["suite"], collections.Counter())
-        t = m * (r.get("time_s", 0) or 0)
+        # Its builds once (a campaign on one host builds a program once; the
+        # driver's program cache serves the other shards), the rest M times.
+        build = r.get("build_s", 0) or 0
+        t = build + m * max(0.0, (r.get("time_s", 0) or 0) - build)
         s["whole"] += 1
         s["whole_s"] += t
     print(f"| suite | sweeps sampled (1/{n} each) | sweeps, projected s | whole cases sampled (1 in {m}) "

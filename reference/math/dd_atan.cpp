@@ -108,11 +108,15 @@ namespace {
 
 using dd::add;
 using dd::DD;
+using dd::divide;
 using dd::fast_two_sum;
 using dd::from_mpfr;
 using dd::mul;
+using dd::negate;
+using dd::square_root;
 using dd::two_prod;
 using dd::two_sum;
+using dd::with_sign_of;
 
 constexpr int kTableSteps = 256;  // c = k / 256, k = 0 .. 256
 constexpr int kSeriesTerms = 6;   // n = 0 .. 5 of S(y) (above)
@@ -153,25 +157,8 @@ const Constants& constants() {
   return c;
 }
 
-DD negate(DD a) { return {-a.hi, -a.lo}; }
-DD with_sign(DD v, double x) { return x < 0 ? negate(v) : v; }
 
-// A / B: the quotient of the high parts and one correction from the exact
-// remainder a.hi - q b.hi (FMA).
-CLC_DD_FMA DD divide(DD a, DD b) {
-  const double q = a.hi / b.hi;
-  const DD p = two_prod(q, b.hi);
-  const double r = (((a.hi - p.hi) - p.lo) + a.lo) - q * b.lo;
-  return fast_two_sum(q, r / b.hi);
-}
 
-// sqrt(T) for T > 0 normal: the root of the high part and one Newton
-// correction from the exact remainder t.hi - r^2 (FMA).
-CLC_DD_FMA DD square_root(DD t) {
-  const double r = std::sqrt(t.hi);
-  const double rem = __builtin_fma(-r, r, t.hi) + t.lo;
-  return fast_two_sum(r, rem / (2 * r));
-}
 
 // atan(R) = R + R Y S_1(Y), Y = R^2, for |R| <= 2^-9 (1 + 2^-50).
 CLC_DD_FMA DD atan_series(DD r, const Constants& c) {
@@ -269,7 +256,7 @@ CLC_DD_FMA bool atan2_value(double y, double x, const Constants& c, DD* out) {
     v = add(c.half_pi, x > 0 ? negate(v) : v);
   else if (x < 0)
     v = add(c.pi, negate(v));
-  *out = with_sign(v, y);
+  *out = with_sign_of(v, y);
   return true;
 }
 
@@ -280,14 +267,14 @@ CLC_DD_FMA DD over_pi(DD v, const Constants& c) { return mul(v, c.inv_pi); }
 
 CLC_DD_FMA bool dd_atan(double x, double* hi, double* lo) {
   if (refused(x)) return false;
-  put(with_sign(atan_magnitude(std::fabs(x), constants()), x), hi, lo);
+  put(with_sign_of(atan_magnitude(std::fabs(x), constants()), x), hi, lo);
   return true;
 }
 
 CLC_DD_FMA bool dd_asin(double x, double* hi, double* lo) {
   const double a = std::fabs(x);
   if (refused(x) || !(a <= 1)) return false;
-  put(with_sign(asin_magnitude(a, constants()), x), hi, lo);
+  put(with_sign_of(asin_magnitude(a, constants()), x), hi, lo);
   return true;
 }
 
@@ -309,7 +296,7 @@ CLC_DD_FMA bool dd_atanpi(double x, double* hi, double* lo) {
     const Constants& c = constants();
     v = over_pi(atan_magnitude(a, c), c);
   }
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -321,7 +308,7 @@ CLC_DD_FMA bool dd_asinpi(double x, double* hi, double* lo) {
     const Constants& c = constants();
     v = over_pi(asin_magnitude(a, c), c);
   }
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -349,7 +336,7 @@ CLC_DD_FMA bool dd_atan2(double y, double x, double* hi, double* lo) {
 
 CLC_DD_FMA bool dd_atan2pi(double y, double x, double* hi, double* lo) {
   if (std::isfinite(x) && std::isfinite(y) && x != 0 && std::fabs(y) == std::fabs(x) && dd::cpu_has_fma()) {
-    put(with_sign(DD{x > 0 ? 0.25 : 0.75, 0}, y), hi, lo);  // the diagonals: exact
+    put(with_sign_of(DD{x > 0 ? 0.25 : 0.75, 0}, y), hi, lo);  // the diagonals: exact
     return true;
   }
   const Constants& c = constants();

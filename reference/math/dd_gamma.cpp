@@ -123,7 +123,6 @@ const Constants& constants() {
   return c;
 }
 
-DD negated(DD v) { return {-v.hi, -v.lo}; }
 
 CLC_DD_FMA bool log_of(double x, DD* out) { return dd_log(x, &out->hi, &out->lo); }
 
@@ -168,7 +167,7 @@ CLC_DD_FMA bool lgamma_of(double x, DD* out) {
     if (x == 0) return false;
     DD l;
     if (!log_of(a, &l)) return false;
-    *out = add(negated(l), log_gamma_1p(x, c));
+    *out = add(dd::negate(l), log_gamma_1p(x, c));
     return true;
   }
   if (x >= kStirlingFrom) return stirling(x, c, out);  // (b)
@@ -176,12 +175,12 @@ CLC_DD_FMA bool lgamma_of(double x, DD* out) {
   // (c): x is not an integer, so |x| < 2^52.
   DD g, s;
   if (!stirling(a, c, &g) || !dd_sinpi(x, &s.hi, &s.lo)) return false;
-  if (s.hi < 0) s = negated(s);
+  if (s.hi < 0) s = dd::negate(s);
   const DD p = mul(mul(DD{a, 0}, s), c.inv_pi);
   DD logp;
   if (!log_of(p.hi, &logp)) return false;
   logp = add(logp, DD{p.lo / p.hi, 0});
-  *out = negated(add(g, logp));
+  *out = dd::negate(add(g, logp));
   return true;
 }
 
@@ -213,19 +212,10 @@ CLC_DD_FMA bool tgamma_of(double x, DD* out) {
   return true;
 }
 
-template <class F>
-bool answer(F f, double x, double* hi, double* lo) {
-  if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
-  DD v;
-  if (!f(x, &v)) return false;
-  *hi = v.hi;
-  *lo = v.lo;
-  return true;
-}
 
 }  // namespace
 
-bool dd_lgamma(double x, double* hi, double* lo) { return answer(lgamma_of, x, hi, lo); }
-bool dd_tgamma(double x, double* hi, double* lo) { return answer(tgamma_of, x, hi, lo); }
+bool dd_lgamma(double x, double* hi, double* lo) { return dd::finite_tier(lgamma_of, x, hi, lo); }
+bool dd_tgamma(double x, double* hi, double* lo) { return dd::finite_tier(tgamma_of, x, hi, lo); }
 
 }  // namespace clconform::ref::math

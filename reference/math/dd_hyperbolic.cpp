@@ -55,11 +55,15 @@ namespace {
 
 using dd::add;
 using dd::DD;
+using dd::divide;
 using dd::fast_two_sum;
 using dd::from_mpfr;
 using dd::mul;
+using dd::negate;
+using dd::square_root;
 using dd::two_prod;
 using dd::two_sum;
+using dd::with_sign_of;
 
 // log1p(u) = u sum (-1)^n u^n / (n + 1) for |u| < 2^-5: the term n = 21 is
 // below 2^-105 / 22, those from n = 11 on below 2^-58.
@@ -138,25 +142,9 @@ CLC_DD_FMA DD series(const DD (&c)[N], DD v) {
   return sum;
 }
 
-DD negate(DD a) { return {-a.hi, -a.lo}; }
 DD half(DD a) { return {a.hi / 2, a.lo / 2}; }  // exact: no result here is subnormal
 
-// A / B: the quotient of the high parts and one correction from the exact
-// remainder a.hi - q b.hi (FMA), within a few u^2.
-CLC_DD_FMA DD divide(DD a, DD b) {
-  const double q = a.hi / b.hi;
-  const DD p = two_prod(q, b.hi);
-  const double r = (((a.hi - p.hi) - p.lo) + a.lo) - q * b.lo;
-  return fast_two_sum(q, r / b.hi);
-}
 
-// sqrt(T) for T >= 2^-60: the root of the high part and one Newton
-// correction from the exact remainder t.hi - r^2 (FMA).
-CLC_DD_FMA DD square_root(DD t) {
-  const double r = std::sqrt(t.hi);
-  const double rem = __builtin_fma(-r, r, t.hi) + t.lo;
-  return fast_two_sum(r, rem / (2 * r));
-}
 
 // log(W) for W >= 1 with |w.lo| <= u |w.hi|.
 CLC_DD_FMA DD log_of(DD w) {
@@ -182,7 +170,6 @@ CLC_DD_FMA void exp_pair(double a, DD* e, DD* e_minus) {
   *e_minus = a > 40 ? DD{0, 0} : divide(DD{1, 0}, *e);
 }
 
-DD with_sign(DD v, double x) { return x < 0 ? negate(v) : v; }
 
 bool refused(double x) { return !dd::cpu_has_fma() || x == 0 || !std::isfinite(x); }
 
@@ -234,7 +221,7 @@ CLC_DD_FMA bool dd_sinh(double x, double* hi, double* lo) {
   DD v{a, 0}, e{0, 0}, e_minus{0, 0};
   if (a >= kNearZero) exp_pair(a, &e, &e_minus);
   if (a >= kTiny) v = sinh_of(a, e, e_minus, constants());
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -258,7 +245,7 @@ CLC_DD_FMA bool dd_tanh(double x, double* hi, double* lo) {
     exp_pair(a, &e, &e_minus);
     v = divide(sinh_of(a, e, e_minus, constants()), half(add(e, e_minus)));
   }
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -276,7 +263,7 @@ CLC_DD_FMA bool dd_asinh(double x, double* hi, double* lo) {
   } else if (a >= kTiny) {
     v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.asinh_c, two_prod(a, a)), DD{a, 0});
   }
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -308,7 +295,7 @@ CLC_DD_FMA bool dd_atanh(double x, double* hi, double* lo) {
   } else if (a >= kTiny) {
     v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.atanh_c, two_prod(a, a)), DD{a, 0});
   }
-  put(with_sign(v, x), hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 

@@ -60,7 +60,6 @@ CLC_DD_FMA DD pi_times(double a) { return dd::mul(pi_dd(), DD{a, 0}); }
 // to a value that rounds to the integer 0 as well.
 double half_turns(double x) { return x - 2 * std::nearbyint(x / 2); }
 
-DD negated(DD v) { return {-v.hi, -v.lo}; }
 
 // sin (COSINE false) or cos of pi A, 0 < A <= 1/4 (A >= 2^-960 for the sine).
 CLC_DD_FMA bool sin_cos_pi(double a, bool cosine, DD* v) {
@@ -83,7 +82,7 @@ CLC_DD_FMA bool sinpi(double x, DD* out) {
   if (std::fabs(x) < kLeastArgument) return false;
   DD v{1, 0};
   if (a < 0.5 && !(a <= 0.25 ? sin_cos_pi(a, false, &v) : sin_cos_pi(0.5 - a, true, &v))) return false;
-  *out = t < 0 ? negated(v) : v;
+  *out = t < 0 ? dd::negate(v) : v;
   return true;
 }
 
@@ -99,7 +98,7 @@ CLC_DD_FMA bool cospi(double x, DD* out) {
   }
   DD v{1, 0};
   if (a >= kCosineIsOne && !(a <= 0.25 ? sin_cos_pi(a, true, &v) : sin_cos_pi(0.5 - a, false, &v))) return false;
-  *out = negative ? negated(v) : v;
+  *out = negative ? dd::negate(v) : v;
   return true;
 }
 
@@ -121,24 +120,15 @@ CLC_DD_FMA bool tanpi(double x, DD* out) {
     const DD r = pi_times(cotangent ? 0.5 - a : a);
     if (!dd_tan_of_reduced(r.hi, r.lo, cotangent, &v.hi, &v.lo)) return false;
   }
-  *out = u < 0 ? negated(v) : v;
+  *out = u < 0 ? dd::negate(v) : v;
   return true;
 }
 
-template <class F>
-bool answer(F f, double x, double* hi, double* lo) {
-  if (!dd::cpu_has_fma() || !std::isfinite(x)) return false;
-  DD v;
-  if (!f(x, &v)) return false;
-  *hi = v.hi;
-  *lo = v.lo;
-  return true;
-}
 
 }  // namespace
 
-bool dd_sinpi(double x, double* hi, double* lo) { return answer(sinpi, x, hi, lo); }
-bool dd_cospi(double x, double* hi, double* lo) { return answer(cospi, x, hi, lo); }
-bool dd_tanpi(double x, double* hi, double* lo) { return answer(tanpi, x, hi, lo); }
+bool dd_sinpi(double x, double* hi, double* lo) { return dd::finite_tier(sinpi, x, hi, lo); }
+bool dd_cospi(double x, double* hi, double* lo) { return dd::finite_tier(cospi, x, hi, lo); }
+bool dd_tanpi(double x, double* hi, double* lo) { return dd::finite_tier(tanpi, x, hi, lo); }
 
 }  // namespace clconform::ref::math

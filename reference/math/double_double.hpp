@@ -61,6 +61,28 @@ CLC_DD_FMA inline DD two_prod(double a, double b) {
   return {p, __builtin_fma(a, b, -p)};
 }
 
+CLC_DD_FMA inline DD negate(DD a) { return {-a.hi, -a.lo}; }
+// V, negated where X is negative.
+CLC_DD_FMA inline DD with_sign_of(DD v, double x) { return x < 0 ? negate(v) : v; }
+
+// A / B: the quotient of the high parts and one correction from the
+// remainder a - q b, whose leading part a.hi - q b.hi is exact (FMA):
+// within about 12 u^2 of the quotient (the tiers that use it state 2^-102).
+CLC_DD_FMA inline DD divide(DD a, DD b) {
+  const double q = a.hi / b.hi;
+  const DD p = two_prod(q, b.hi);
+  const double r = (((a.hi - p.hi) - p.lo) + a.lo) - q * b.lo;
+  return fast_two_sum(q, r / b.hi);
+}
+
+// sqrt(T) for a normal T > 0: the root of the high part and one Newton
+// correction from the exact remainder t.hi - r^2 (FMA), within a few u^2.
+CLC_DD_FMA inline DD square_root(DD t) {
+  const double r = __builtin_sqrt(t.hi);
+  const double rem = __builtin_fma(-r, r, t.hi) + t.lo;
+  return fast_two_sum(r, rem / (2 * r));
+}
+
 // Whether this CPU has FMA, asked once.
 inline bool cpu_has_fma() {
   static const bool has = __builtin_cpu_supports("fma");
@@ -73,6 +95,18 @@ inline double power_of_two(int k) {
   double d;
   std::memcpy(&d, &b, 8);
   return d;
+}
+
+// A one-argument tier's entry: F(X, &v) for finite X on a CPU with FMA,
+// v into *HI and *LO where F vouches for it.
+template <class F>
+bool finite_tier(F f, double x, double* hi, double* lo) {
+  if (!cpu_has_fma() || !(x - x == 0)) return false;  // NaN and infinities: x - x is NaN
+  DD v;
+  if (!f(x, &v)) return false;
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
 }
 
 }  // namespace clconform::ref::math::dd

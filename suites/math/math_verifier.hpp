@@ -533,13 +533,7 @@ class MathVerifier {
           continue;
         }
         if (!out.common) {
-          if (out.judge) out.judge->prepare_block(blk, true);
-          for (size_t i = 0; i < n; ++i) {
-            Tuple t;
-            read_tuple(ch, b0 + i, t);
-            const std::optional<Point> p = out.judge ? std::optional<Point>(out.judge->point(blk, i)) : std::nullopt;
-            numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, p ? &*p : nullptr, false, acc);
-          }
+          lane_by_lane(ch, b0, n, j, blk, acc);
           continue;
         }
         const uint32_t* results[kMaxWidths];
@@ -552,6 +546,21 @@ class MathVerifier {
         for_each_other(passes.passed, n, [&](size_t i) { other_lane(ch, b0, i, j, blk, results, c, acc); });
         c.add_to(acc, nk);
       }
+    }
+  }
+
+  // Output J of the N lanes of a block from B0, lane by lane
+  // (numeric_lane), each with its point from the block's references where
+  // the output has a judge: an output the blocks' passes do not take.
+  template <class Block>
+  void lane_by_lane(const SweepChunk& ch, size_t b0, size_t n, size_t j, Block& blk, Acc& acc) const {
+    const Output& out = outputs_[j];
+    if (out.judge) out.judge->prepare_block(blk, true);
+    for (size_t i = 0; i < n; ++i) {
+      Tuple t;
+      read_tuple(ch, b0 + i, t);
+      const std::optional<Point> p = out.judge ? std::optional<Point>(out.judge->point(blk, i)) : std::nullopt;
+      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, p ? &*p : nullptr, false, acc);
     }
   }
 
@@ -656,13 +665,7 @@ class MathVerifier {
         const Output& out = outputs_[j];
         if (j + 1 == outputs_.size()) prefetch_block(ch, b0 + kBatch, hi);
         if (!out.common) {
-          if (out.judge) out.judge->prepare_block(blk, true);
-          for (size_t i = 0; i < n; ++i) {
-            Tuple t;
-            read_tuple(ch, b0 + i, t);
-            const std::optional<Point> p = out.judge ? std::optional<Point>(out.judge->point(blk, i)) : std::nullopt;
-            numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, p ? &*p : nullptr, false, acc);
-          }
+          lane_by_lane(ch, b0, n, j, blk, acc);
           continue;
         }
         const uint64_t* results[kMaxWidths];

@@ -105,4 +105,23 @@ inline void check_one_argument(const char* name, const std::vector<double>& xs,
   EXPECT_GT(tally.checked(), min_checked / uint64_t(sample_scale::divisor())) << name;
 }
 
+// check_one_argument of the tier TIER, each of whose values must also be
+// normalised (hi the double nearest hi + lo, as the judge reads it) and
+// each of whose refusals one MAY_REFUSE allows (any, where it is null).
+inline void check_tier(const char* name, const std::vector<double>& xs, bool (*tier)(double, double*, double*),
+                       bool (*may_refuse)(double), int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), double bound,
+                       uint64_t min_checked) {
+  const auto value = [&](double x, double* hi, double* lo) {
+    if (!tier(x, hi, lo)) {
+      if (may_refuse) {
+        EXPECT_TRUE(may_refuse(x)) << name << " refused " << std::hexfloat << x;
+      }
+      return false;
+    }
+    EXPECT_EQ(*hi, *hi + *lo) << name << " not normalised at " << std::hexfloat << x;
+    return true;
+  };
+  check_one_argument(name, xs, value, real, bound, min_checked);
+}
+
 }  // namespace dd_check

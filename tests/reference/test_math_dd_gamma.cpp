@@ -127,26 +127,12 @@ bool tgamma_may_refuse(double x) {
   return !std::isfinite(x) || a < 0x1p-1022 || (a >= 0x1p-6 && x < 32) || x > 171.4;
 }
 
-void check(const char* name, const std::vector<double>& xs, Tier tier, bool (*may_refuse)(double),
-           int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), double bound, uint64_t min_checked) {
-  const auto value = [&](double x, double* hi, double* lo) {
-    const bool ok = tier(x, hi, lo);
-    if (!ok) {
-      EXPECT_TRUE(may_refuse(x)) << name << " refused " << std::hexfloat << x;
-    } else {
-      EXPECT_EQ(*hi, *hi + *lo) << name << " not normalised at " << std::hexfloat << x;  // hi the double nearest
-    }
-    return ok;
-  };
-  dd_check::check_one_argument(name, xs, value, real, bound, min_checked);
-}
-
 TEST(MathDdGamma, LgammaWithinItsBoundOfMpfr) {
-  check("lgamma", lgamma_inputs(), math::dd_lgamma, lgamma_may_refuse, real_lgamma, math::kDdLgammaRelError, 250000);
+  dd_check::check_tier("lgamma", lgamma_inputs(), math::dd_lgamma, lgamma_may_refuse, real_lgamma, math::kDdLgammaRelError, 250000);
 }
 
 TEST(MathDdGamma, TgammaWithinItsBoundOfMpfr) {
-  check("tgamma", tgamma_inputs(), math::dd_tgamma, tgamma_may_refuse, mpfr_gamma, math::kDdTgammaRelError, 70000);
+  dd_check::check_tier("tgamma", tgamma_inputs(), math::dd_tgamma, tgamma_may_refuse, mpfr_gamma, math::kDdTgammaRelError, 70000);
 }
 
 TEST(MathDdGamma, RefusesPolesZerosRegionAndNonFinite) {

@@ -59,17 +59,7 @@ using Tier = bool (*)(double, double*, double*);
 // Checks TIER against REAL on the inputs, each refusal one MAY_REFUSE allows.
 void check(const char* name, Tier tier, bool (*may_refuse)(double), int (*real)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t),
            double bound, uint64_t min_checked) {
-  const std::vector<double> xs = inputs();
-  const auto value = [&](double x, double* hi, double* lo) {
-    const bool ok = tier(x, hi, lo);
-    if (!ok) {
-      EXPECT_TRUE(may_refuse(x)) << name << " refused " << std::hexfloat << x;
-    } else {
-      EXPECT_EQ(*hi, *hi + *lo) << name << " not normalised at " << std::hexfloat << x;  // hi the double nearest
-    }
-    return ok;
-  };
-  dd_check::check_one_argument(name, xs, value, real, bound, min_checked);
+  dd_check::check_tier(name, inputs(), tier, may_refuse, real, bound, min_checked);
 }
 
 TEST(MathDdPi, SinpiWithinItsBoundOfMpfr) {
