@@ -129,3 +129,21 @@ TEST(Baseline, UpdateWritesWhatTheRunMeasuredAndKeepsOtherRuns) {
   plain.apply(worse);
   EXPECT_EQ(worse.at("status").as_string(), "regression");
 }
+
+TEST(Baseline, UpdateFromARunThatMeasuredNothingLeavesTheFile) {
+  namespace fs = std::filesystem;
+  const fs::path out = fs::path(testing::TempDir()) / "baseline_unsupported_run";
+  fs::remove_all(out);
+  fs::create_directories(out);
+  RunOptions o = quick_run();
+  o.out_dir = out.string();
+  const std::string file = write_temp("b6.json", kBaseline);
+  std::ofstream(out / "results.jsonl") << "";
+  EXPECT_THROW(Baseline::update(file, o), SetupError);  // no record at all: the run did nothing
+  std::ofstream(out / "results.jsonl") << R"({"case": "pipes.read", "status": "unsupported", "device": "pocl-cpu"})"
+                                       << "\n";
+  Baseline::update(file, o);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, kBaseline);
+}
