@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 namespace clconform::ref {
 namespace {
@@ -207,6 +209,62 @@ void float_to_half_for(const std::uint8_t* x, std::size_t n, std::uint16_t* bits
   else float_to_half_base<R>(x, n, bits);
 }
 
+// Integer to integer. A lane's value v is compared with DST's range in
+// 64-bit lanes of the source's signedness: LO and HI are DST's bounds
+// clamped to that type (a signed source never exceeds INT64_MAX, an
+// unsigned one is never negative), so the compare is exact. The pattern is
+// v modulo 2^N (in range, or out of range without _sat); with _sat an
+// out-of-range value takes MAX_PATTERN or MIN_PATTERN. Without _sat an
+// out-of-range value is defined only for an unsigned destination, which
+// the caller knows: DEFINED is written only where it is not null.
+template <typename Src, typename T, bool Saturate>
+__attribute__((always_inline)) inline void int_to_int_lanes(const std::uint8_t* x, std::size_t n, std::uint64_t lo,
+                                                            std::uint64_t hi, T max_pattern, T min_pattern, T* bits,
+                                                            T* defined) {
+  using W = std::conditional_t<std::is_signed_v<Src>, std::int64_t, std::uint64_t>;
+  const W w_lo = W(lo), w_hi = W(hi);
+  for (std::size_t i = 0; i < n; ++i) {
+    Src s;
+    std::memcpy(&s, x + i * sizeof(Src), sizeof(Src));
+    const W v = W(s);
+    const T above = T(T(0) - T(v > w_hi)), below = T(T(0) - T(v < w_lo));
+    const T wrapped = T(v);
+    if constexpr (Saturate) {
+      bits[i] = T((wrapped & T(~(above | below))) | (max_pattern & above) | (min_pattern & below));
+    } else {
+      bits[i] = wrapped;
+      if (defined) defined[i] = T(~(above | below));
+    }
+  }
+}
+
+template <typename Src, typename T, bool Saturate>
+void int_to_int_base(const std::uint8_t* x, std::size_t n, std::uint64_t lo, std::uint64_t hi, T max_pattern,
+                     T min_pattern, T* bits, T* defined) {
+  int_to_int_lanes<Src, T, Saturate>(x, n, lo, hi, max_pattern, min_pattern, bits, defined);
+}
+template <typename Src, typename T, bool Saturate>
+__attribute__((target("avx2"))) void int_to_int_avx2(const std::uint8_t* x, std::size_t n, std::uint64_t lo,
+                                                     std::uint64_t hi, T max_pattern, T min_pattern, T* bits,
+                                                     T* defined) {
+  int_to_int_lanes<Src, T, Saturate>(x, n, lo, hi, max_pattern, min_pattern, bits, defined);
+}
+
+template <typename Src, typename T>
+void int_to_int_from(const std::uint8_t* x, std::size_t n, IntFormat dst, bool sat, T* bits, T* defined) {
+  // DST's bounds in the compare type of the source's signedness.
+  __int128 lo = dst.min(), hi = dst.max();
+  if constexpr (std::is_signed_v<Src>) {
+    hi = std::min<__int128>(hi, std::numeric_limits<std::int64_t>::max());
+  } else {
+    lo = std::max<__int128>(lo, 0);
+  }
+  const T max_pattern = T(dst.pattern_of(dst.max())), min_pattern = T(dst.pattern_of(dst.min()));
+  const auto run = cpu_has_avx2() ? (sat ? int_to_int_avx2<Src, T, true> : int_to_int_avx2<Src, T, false>)
+                                  : (sat ? int_to_int_base<Src, T, true> : int_to_int_base<Src, T, false>);
+  run(x, n, std::uint64_t(lo), std::uint64_t(hi), max_pattern, min_pattern, bits, defined);
+}
+
 }  // namespace
 
 template <typename T>
@@ -240,11 +298,37 @@ void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t
   }
 }
 
+template <typename T>
+void int_to_int_block(const void* x, std::size_t n, IntFormat src, IntFormat dst, bool saturate, T* bits,
+                      T* defined) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  if (saturate || !dst.is_signed) defined = nullptr;
+  switch (src.bits) {
+    case 8: return src.is_signed ? int_to_int_from<std::int8_t>(p, n, dst, saturate, bits, defined)
+                                 : int_to_int_from<std::uint8_t>(p, n, dst, saturate, bits, defined);
+    case 16: return src.is_signed ? int_to_int_from<std::int16_t>(p, n, dst, saturate, bits, defined)
+                                  : int_to_int_from<std::uint16_t>(p, n, dst, saturate, bits, defined);
+    case 32: return src.is_signed ? int_to_int_from<std::int32_t>(p, n, dst, saturate, bits, defined)
+                                  : int_to_int_from<std::uint32_t>(p, n, dst, saturate, bits, defined);
+    default: return src.is_signed ? int_to_int_from<std::int64_t>(p, n, dst, saturate, bits, defined)
+                                  : int_to_int_from<std::uint64_t>(p, n, dst, saturate, bits, defined);
+  }
+}
+
 template void float_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint8_t*,
                                                 std::uint8_t*);
 template void float_to_int_block<std::uint16_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint16_t*,
                                                 std::uint16_t*);
 template void float_to_int_block<std::uint32_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint32_t*,
                                                 std::uint32_t*);
+
+template void int_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, IntFormat, bool, std::uint8_t*,
+                                              std::uint8_t*);
+template void int_to_int_block<std::uint16_t>(const void*, std::size_t, IntFormat, IntFormat, bool, std::uint16_t*,
+                                               std::uint16_t*);
+template void int_to_int_block<std::uint32_t>(const void*, std::size_t, IntFormat, IntFormat, bool, std::uint32_t*,
+                                               std::uint32_t*);
+template void int_to_int_block<std::uint64_t>(const void*, std::size_t, IntFormat, IntFormat, bool, std::uint64_t*,
+                                               std::uint64_t*);
 
 }  // namespace clconform::ref

@@ -89,11 +89,13 @@ template <unsigned D>
 using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint16_t, std::conditional_t<D == 4, uint32_t, uint64_t>>>;
 
 // Whether reference/convert_block.hpp has the conversion: float to an
-// integer type of at most 32 bits, or an integer type of at most 32 bits
-// to float (every 32-bit-source sweep that is exhaustive).
+// integer type of at most 32 bits, an integer type of at most 32 bits to
+// float (every 32-bit-source sweep that is exhaustive), or an integer type
+// to an integer type.
 template <unsigned S, unsigned D>
 bool block_form(const Job& job) {
   const bool src_float = job.src.kind == TypeDesc::Kind::Float, dst_float = job.dst.kind == TypeDesc::Kind::Float;
+  if (!src_float && !dst_float) return true;
   if constexpr (S == 4 && D <= 4) {
     if (src_float && !dst_float) return true;
   }
@@ -111,6 +113,12 @@ template <unsigned S, unsigned D>
 bool references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* want, Elem<D>* exact,
                          Elem<D>* undefined) {
   using T = Elem<D>;
+  if (job.src.kind != TypeDesc::Kind::Float && job.dst.kind != TypeDesc::Kind::Float) {
+    ref::int_to_int_block<T>(x, n, int_format(job.src), int_format(job.dst), job.sat, want, exact);
+    if (job.sat || !int_format(job.dst).is_signed) return true;
+    for (size_t i = 0; i < n; ++i) undefined[i] = T(~exact[i]) & T(1);
+    return false;
+  }
   if (job.dst.kind != TypeDesc::Kind::Float) {
     if constexpr (S == 4 && D <= 4) {
       ref::float_to_int_block<T>(x, n, int_format(job.dst), job.rnd, job.sat, want, job.sat ? nullptr : exact);
