@@ -265,6 +265,59 @@ void int_to_int_from(const std::uint8_t* x, std::size_t n, IntFormat dst, bool s
   run(x, n, std::uint64_t(lo), std::uint64_t(hi), max_pattern, min_pattern, bits, defined);
 }
 
+// Float to double: a normal float's fields moved into the wider ones; a
+// subnormal one (m * 2^-149, p the position of m's leading bit) is the
+// normal double 2^(p - 149) * (m / 2^p); infinities and NaNs keep their
+// fraction, shifted.
+__attribute__((always_inline)) inline void float_to_double_lanes(const std::uint8_t* x, std::size_t n,
+                                                                 std::uint64_t* bits) {
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t f;
+    std::memcpy(&f, x + 4 * i, 4);
+    const std::uint64_t sign = std::uint64_t(f >> 31) << 63, e = (f >> 23) & 0xffu, m = f & 0x7fffffu;
+    const std::uint64_t normal = (e + (e == 0xff ? 1792u : 896u)) << 52 | m << 29;
+    const unsigned p = 63u - unsigned(__builtin_clzll(m | 1));
+    const std::uint64_t subnormal = m == 0 ? 0 : (std::uint64_t(p) + 874u) << 52 | ((m << (52 - p)) & 0xfffffffffffffull);
+    bits[i] = sign | (e == 0 ? subnormal : normal);
+  }
+}
+
+// An integer of at most 32 bits to double: |v| < 2^33, so its leading bit
+// at p and the bits below it, shifted up to 52 places, are the double.
+template <typename Src>
+__attribute__((always_inline)) inline void int_to_double_lanes(const std::uint8_t* x, std::size_t n,
+                                                               std::uint64_t* bits) {
+  for (std::size_t i = 0; i < n; ++i) {
+    Src s;
+    std::memcpy(&s, x + i * sizeof(Src), sizeof(Src));
+    const std::int64_t v = s;
+    const std::uint64_t sign = v < 0 ? std::uint64_t{1} << 63 : 0, a = std::uint64_t(v < 0 ? -v : v);
+    const unsigned p = 63u - unsigned(__builtin_clzll(a | 1));
+    bits[i] = a == 0 ? 0 : sign | (std::uint64_t(p) + 1023u) << 52 | ((a << (52 - p)) & 0xfffffffffffffull);
+  }
+}
+
+void float_to_double_base(const std::uint8_t* x, std::size_t n, std::uint64_t* bits) {
+  float_to_double_lanes(x, n, bits);
+}
+__attribute__((target("avx2"))) void float_to_double_avx2(const std::uint8_t* x, std::size_t n,
+                                                          std::uint64_t* bits) {
+  float_to_double_lanes(x, n, bits);
+}
+template <typename Src>
+void int_to_double_base(const std::uint8_t* x, std::size_t n, std::uint64_t* bits) {
+  int_to_double_lanes<Src>(x, n, bits);
+}
+template <typename Src>
+__attribute__((target("avx2"))) void int_to_double_avx2(const std::uint8_t* x, std::size_t n, std::uint64_t* bits) {
+  int_to_double_lanes<Src>(x, n, bits);
+}
+template <typename Src>
+void int_to_double_from(const std::uint8_t* x, std::size_t n, std::uint64_t* bits) {
+  if (cpu_has_avx2()) int_to_double_avx2<Src>(x, n, bits);
+  else int_to_double_base<Src>(x, n, bits);
+}
+
 }  // namespace
 
 template <typename T>
@@ -285,6 +338,21 @@ void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r,
     case 8: return src.is_signed ? int_to_float_from<std::int8_t>(p, n, r, bits) : int_to_float_from<std::uint8_t>(p, n, r, bits);
     case 16: return src.is_signed ? int_to_float_from<std::int16_t>(p, n, r, bits) : int_to_float_from<std::uint16_t>(p, n, r, bits);
     default: return src.is_signed ? int_to_float_from<std::int32_t>(p, n, r, bits) : int_to_float_from<std::uint32_t>(p, n, r, bits);
+  }
+}
+
+void float_to_double_block(const void* x, std::size_t n, std::uint64_t* bits) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  if (cpu_has_avx2()) float_to_double_avx2(p, n, bits);
+  else float_to_double_base(p, n, bits);
+}
+
+void int_to_double_block(const void* x, std::size_t n, IntFormat src, std::uint64_t* bits) {
+  const auto* p = static_cast<const std::uint8_t*>(x);
+  switch (src.bits) {
+    case 8: return src.is_signed ? int_to_double_from<std::int8_t>(p, n, bits) : int_to_double_from<std::uint8_t>(p, n, bits);
+    case 16: return src.is_signed ? int_to_double_from<std::int16_t>(p, n, bits) : int_to_double_from<std::uint16_t>(p, n, bits);
+    default: return src.is_signed ? int_to_double_from<std::int32_t>(p, n, bits) : int_to_double_from<std::uint32_t>(p, n, bits);
   }
 }
 

@@ -1,7 +1,7 @@
 // The conversions an exhaustive sweep over 32-bit sources needs, for a
 // block of lanes at once: float to an integer type of at most 32 bits, an
-// integer type of at most 32 bits to float, float to half, in every
-// rounding mode, and every integer type to every other. A second derivation of the rules int_convert.hpp and
+// integer type of at most 32 bits to float or double, float to half or
+// double, in every rounding mode, and every integer type to every other. A second derivation of the rules int_convert.hpp and
 // format_convert.hpp implement (OpenCL C 3.0 6.4.3.2 and 6.4.3.3; 6.15.7
 // for vstore_half), written as one branch-free loop per type and rounding
 // mode in 32- and 64-bit lanes, which the compiler vectorizes (with AVX2
@@ -41,6 +41,15 @@ void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r,
 // mode enters: the value is an integer already, and int_to_int has none.
 template <typename T>
 void int_to_int_block(const void* x, std::size_t n, IntFormat src, IntFormat dst, bool saturate, T* bits, T* defined);
+
+// convert<Float, Double> of N float patterns X into BITS: exact, so the
+// same in every rounding mode. A NaN lane holds some NaN; the caller
+// judges NaN lanes one by one.
+void float_to_double_block(const void* x, std::size_t n, std::uint64_t* bits);
+
+// int_to_float<Double> of N patterns X of SRC (at most 32 bits) into BITS:
+// every such integer is a double, so the same in every rounding mode.
+void int_to_double_block(const void* x, std::size_t n, IntFormat src, std::uint64_t* bits);
 
 // convert<Float, Half> of N float patterns X into BITS.
 void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t* bits);

@@ -88,32 +88,46 @@ void judge_lane(const Job& job, const SweepChunk& ch, size_t i, size_t k, uint64
 template <unsigned D>
 using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint16_t, std::conditional_t<D == 4, uint32_t, uint64_t>>>;
 
-// Whether reference/convert_block.hpp has the conversion: float to an
-// integer type of at most 32 bits, an integer type of at most 32 bits to
-// float (every 32-bit-source sweep that is exhaustive), or an integer type
-// to an integer type.
+// Whether reference/convert_block.hpp has the conversion: an integer type
+// to an integer type; from a 32-bit source (every sweep that is
+// exhaustive), float to an integer type of at most 32 bits, float to float
+// or double; an integer type of at most 32 bits to float or double. Under
+// -cl-finite-math-only a lane with an infinite source or result is not
+// judged, which only the lane-by-lane path tells apart.
 template <unsigned S, unsigned D>
 bool block_form(const Job& job) {
   const bool src_float = job.src.kind == TypeDesc::Kind::Float, dst_float = job.dst.kind == TypeDesc::Kind::Float;
   if (!src_float && !dst_float) return true;
+  if (job.finite_only) return false;
   if constexpr (S == 4 && D <= 4) {
     if (src_float && !dst_float) return true;
   }
-  if constexpr (S <= 4 && D == 4) {
-    if (!src_float && dst_float) return true;
+  if constexpr (S <= 4 && D >= 4) {
+    if (dst_float) return true;
   }
   return false;
 }
 
+// Whether a 32-bit float pattern is a NaN.
+inline bool float_nan(const uint8_t* x, size_t i) {
+  uint32_t f;
+  std::memcpy(&f, x + 4 * i, 4);
+  return (f & 0x7fffffffu) > 0x7f800000u;
+}
+
 // The references of N lanes from X by the block conversions, in the
 // arrays verify_lanes keeps (block_form<S, D>(job) holds). Returns whether
-// every lane's result is defined (saturated, or to a float): EXACT and
-// UNDEFINED are then not written.
+// every lane's bits must match (saturated, to an unsigned integer type, or
+// from an integer to a float): EXACT and UNDEFINED are then not written.
+// Otherwise EXACT is all ones where the bits must match and UNDEFINED 1
+// where the result is implementation-defined; a lane with neither is a
+// NaN due, which verify_lanes judges on its own.
 template <unsigned S, unsigned D>
 bool references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* want, Elem<D>* exact,
                          Elem<D>* undefined) {
   using T = Elem<D>;
-  if (job.src.kind != TypeDesc::Kind::Float && job.dst.kind != TypeDesc::Kind::Float) {
+  const bool src_float = job.src.kind == TypeDesc::Kind::Float;
+  if (!src_float && job.dst.kind != TypeDesc::Kind::Float) {
     ref::int_to_int_block<T>(x, n, int_format(job.src), int_format(job.dst), job.sat, want, exact);
     if (job.sat || !int_format(job.dst).is_signed) return true;
     for (size_t i = 0; i < n; ++i) undefined[i] = T(~exact[i]) & T(1);
@@ -127,8 +141,19 @@ bool references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* wa
     }
     return false;
   }
-  if constexpr (D == 4) ref::int_to_float_block(x, n, int_format(job.src), job.rnd, want);
-  return true;
+  if (!src_float) {
+    if constexpr (D == 4) ref::int_to_float_block(x, n, int_format(job.src), job.rnd, want);
+    if constexpr (D == 8) ref::int_to_double_block(x, n, int_format(job.src), want);
+    return true;
+  }
+  // Float to float (the identity in every mode) or to double (exact).
+  if constexpr (S == 4 && D == 4) std::memcpy(want, x, n * 4);
+  if constexpr (S == 4 && D == 8) ref::float_to_double_block(x, n, want);
+  for (size_t i = 0; i < n; ++i) {
+    exact[i] = float_nan(x, i) ? T(0) : T(~T(0));
+    undefined[i] = 0;
+  }
+  return false;
 }
 
 // Blocks of lanes: the references of a block first (once for every width),
@@ -156,17 +181,25 @@ void verify_lanes(const Job& job, const SweepChunk& ch, size_t lo, size_t hi, Ta
       if (all_exact) {
         n_exact = n;
       } else {
-        for (size_t i = 0; i < n; ++i) n_exact += exact[i] & 1u;
+        for (size_t i = 0; i < n; ++i) {
+          n_exact += exact[i] & 1u;
+          n_undefined += undefined[i] & 1u;
+        }
       }
-      n_undefined = n - n_exact;  // a NaN is due only from a float source to a float
     } else {
       for (size_t i = 0; i < n; ++i) {
-        const Expected e = convert_scalar(job.src, job.dst, load<S>(ch.in[0], b0 + i), job.rnd, job.sat);
+        const uint64_t x = load<S>(ch.in[0], b0 + i);
+        const Expected e = convert_scalar(job.src, job.dst, x, job.rnd, job.sat);
+        // Not judged, as judge_lane counts it: implementation-defined, or a
+        // NaN or infinity under -cl-finite-math-only.
+        const bool unjudged =
+            !e.defined || (job.finite_only && (is_nonfinite(job.src, x) || is_nonfinite(job.dst, e.bits)));
+        const bool must_match = !unjudged && !e.nan;
         want[i] = T(e.bits);
-        exact[i] = e.defined && !e.nan ? T(~T(0)) : T(0);
-        undefined[i] = !e.defined;
-        n_exact += e.defined && !e.nan;
-        n_undefined += !e.defined;
+        exact[i] = must_match ? T(~T(0)) : T(0);
+        undefined[i] = unjudged;
+        n_exact += must_match;
+        n_undefined += unjudged;
       }
     }
     for (size_t k = 0; k < ch.out.size(); ++k) {

@@ -6,7 +6,8 @@
 // exponent with the lowest, highest and seeded random fractions, and the
 // floats on both sides of every integer and half-integer up to 2^33.
 // Float to half: the same floats, and those on both sides of every finite
-// half and of the midpoint between it and the next one up. Integer
+// half and of the midpoint between it and the next one up; float to
+// double: the same floats, NaNs only as NaNs. Integer
 // sources: every 8- and 16-bit pattern, and for 32 (and, to integers, 64)
 // bits the neighbourhoods of every power of two and seeded random patterns. The
 // blocks have uneven sizes, so that the vectorized loop bodies and their
@@ -141,6 +142,45 @@ std::vector<std::uint64_t> int_patterns(unsigned bits) {
   std::mt19937_64 rng(11);
   for (int k = 0; k < (1 << 16); ++k) x.push_back(rng());
   return x;
+}
+
+TEST(ConvertBlock, EveryIntegerTypeOfAtMost32BitsToDouble) {
+  for (unsigned b : {8u, 16u, 32u})
+    for (bool s : {true, false}) {
+      const IntFormat src{b, s};
+      SCOPED_TRACE(testing::Message() << "from " << (s ? "i" : "u") << b);
+      std::vector<std::uint64_t> x = int_patterns(b);
+      const std::size_t size = b / 8;
+      std::vector<std::uint8_t> packed(x.size() * size);
+      for (std::size_t i = 0; i < x.size(); ++i) std::memcpy(packed.data() + i * size, &x[i], size);
+      std::vector<std::uint64_t> bits(x.size());
+      for (std::size_t at = 0, step = 1; at < x.size(); at += step, step = step % 61 + 7)
+        int_to_double_block(packed.data() + at * size, std::min(step, x.size() - at), src, bits.data() + at);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < x.size() && wrong < 5; ++i)
+        for (Rounding r : all_roundings) {  // exact: every mode gives the same
+          const std::uint64_t want = int_to_float<Double>(x[i] & src.mask(), src, r);
+          if (bits[i] != want && ++wrong <= 5)
+            ADD_FAILURE() << std::hex << "x 0x" << (x[i] & src.mask()) << " " << rounding_suffix(r) << ": 0x"
+                          << bits[i] << " want 0x" << want;
+        }
+    }
+}
+
+TEST(ConvertBlock, FloatToDouble) {
+  const std::vector<std::uint32_t> x = float_patterns();
+  std::vector<std::uint64_t> bits(x.size());
+  for (std::size_t at = 0, step = 1; at < x.size(); at += step, step = step % 61 + 7)
+    float_to_double_block(x.data() + at, std::min(step, x.size() - at), bits.data() + at);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < x.size() && wrong < 5; ++i)
+    for (Rounding r : all_roundings) {
+      const std::uint64_t want = convert<Float, Double>(x[i], r);
+      const bool ok = is_nan<Double>(want) ? is_nan<Double>(bits[i]) : bits[i] == want;
+      if (!ok && ++wrong <= 5)
+        ADD_FAILURE() << std::hex << "x 0x" << x[i] << " " << rounding_suffix(r) << ": 0x" << bits[i] << " want 0x"
+                      << want;
+    }
 }
 
 template <typename T>

@@ -134,4 +134,32 @@ TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
   EXPECT_EQ(finite.undefined, 2u);
 }
 
+TEST(ConversionVerifier, FiniteMathOnlyCountsRightNaNAndInfinityLanesUnjudged) {
+  // Right results on a NaN, an infinity and 1.0 (NaN -> 0 and +inf ->
+  // UINT_MAX with _sat): under -cl-finite-math-only the first two are
+  // counted as not judged, not as passed, whichever path compares them.
+  const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
+  const Case* c = suite.find_case("conversions.convert_uint_sat.float");
+  ASSERT_NE(c, nullptr);
+  const cv::Conversion conv = cv::Conversion::from_params(c->params);
+  const std::vector<unsigned> widths = {1};
+  const cv::SourceLanes lanes(conv.src, false, 3, 0, 16);
+  const uint32_t x[3] = {0x7fc00000u, 0x7f800000u, 0x3f800000u};
+  const uint32_t got[3] = {0u, 0xffffffffu, 1u};
+  const cv::Job job{conv.src, conv.dst, conv.rnd, conv.sat, false, false, true, conv.fn, widths, lanes};
+  SweepChunk ch;
+  ch.first = 0;
+  ch.count = ch.valid = 3;
+  std::vector<uint8_t> in(sizeof x), out(sizeof got);
+  std::memcpy(in.data(), x, sizeof x);
+  std::memcpy(out.data(), got, sizeof got);
+  ch.in.push_back(in.data());
+  ch.out.assign(1, {out.data()});
+  cv::Tally t;
+  cv::lanes_for(conv.src.elem_size, conv.dst.elem_size).verify(job, ch, 0, 3, t);
+  EXPECT_EQ(t.failures.failed(), 0u);
+  EXPECT_EQ(t.passed, 1u);
+  EXPECT_EQ(t.undefined, 2u);
+}
+
 }  // namespace
