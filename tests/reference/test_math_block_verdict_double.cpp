@@ -148,8 +148,12 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
           const math::Fn fn = math::fn_of(math::function_id(c.function));
           const math::Enclosure real = math::enclose(fn, args, 64, 0, math::Format::Double);
           const bool exact_zero = real.exact && real.lo.is_zero();
-          if (p.beyond < 0) EXPECT_EQ(kind, Block::kZero);
-          if (kind == Block::kZero) EXPECT_TRUE(p.beyond < 0 || exact_zero) << c.function << "(" << args[0] << ")";
+          if (p.beyond < 0) {
+            EXPECT_EQ(kind, Block::kZero);
+          }
+          if (kind == Block::kZero) {
+            EXPECT_TRUE(p.beyond < 0 || exact_zero) << c.function << "(" << args[0] << ")";
+          }
           if (kind == Block::kNanResult) {
             EXPECT_TRUE(std::isnan(p.approx) && p.certain && !p.prepared_by_mpfr);
           }

@@ -87,16 +87,42 @@ void judge(const Record& r, Share& s, double hi, double lo, mpfr_srcptr want, or
   if (rel > s.worst) s.worst = rel;
 }
 
+// One thread's part of a check of a function F and its pi form F_PI: its
+// shares of both records and its MPFR numbers.
+struct PairThread {
+  Share& a;
+  Share& b;
+  oracle::Num want{320}, want_pi{320}, pi{320}, got{320}, err{320};
+  explicit PairThread(Share (&shares)[2]) : a(shares[0]), b(shares[1]) { mpfr_const_pi(pi.v, MPFR_RNDN); }
+  // WANT (F's real value, set by the caller) and its quotient by pi against
+  // F's and F_PI's values where their tiers answered (OK, OK_PI).
+  template <class Describe>
+  void judge_both(const Record& f, bool ok, double hi, double lo, const Record& f_pi, bool ok_pi, double hi_pi,
+                  double lo_pi, Describe describe) {
+    mpfr_div(want_pi.v, want.v, pi.v, MPFR_RNDN);
+    if (ok) judge(f, a, hi, lo, want.v, got, err, describe);
+    if (ok_pi) judge(f_pi, b, hi_pi, lo_pi, want_pi.v, got, err, describe);
+  }
+};
+
+// The two threads' shares into F and F_PI, each then printed and checked.
+void merge_and_print(const Share (&shares)[2][2], Record& f, Record& f_pi) {
+  for (int t = 0; t < 2; ++t) {
+    shares[t][0].into(f);
+    shares[t][1].into(f_pi);
+  }
+  print(f);
+  print(f_pi);
+}
+
 // F and F_PI (F / pi) on XS against REAL at 320 bits (one MPFR call for
 // both), each refusing exactly where REFUSES and REFUSES_PI say.
 void check_pair(const std::vector<double>& xs, Record& f, Tier tier, const std::function<bool(double)>& refuses,
                 Record& f_pi, Tier tier_pi, const std::function<bool(double)>& refuses_pi, Real real) {
   Share shares[2][2];
   dd_check::on_two_threads([&](size_t begin, size_t step) {
-    oracle::Num x(53), want(320), want_pi(320), pi(320), got(320), err(320);
-    mpfr_const_pi(pi.v, MPFR_RNDN);
-    Share& a = shares[begin][0];
-    Share& b = shares[begin][1];
+    PairThread p(shares[begin]);
+    oracle::Num x(53);
     const size_t stride = step * size_t(sample_scale::divisor());
     for (size_t i = begin; i < xs.size(); i += stride) {
       const double v = xs[i];
@@ -106,22 +132,15 @@ void check_pair(const std::vector<double>& xs, Record& f, Tier tier, const std::
         return std::string(s);
       };
       double hi, lo, hi_pi, lo_pi;
-      const bool ok = answered(f, a, tier(v, &hi, &lo), refuses(v), describe);
-      const bool ok_pi = answered(f_pi, b, tier_pi(v, &hi_pi, &lo_pi), refuses_pi(v), describe);
+      const bool ok = answered(f, p.a, tier(v, &hi, &lo), refuses(v), describe);
+      const bool ok_pi = answered(f_pi, p.b, tier_pi(v, &hi_pi, &lo_pi), refuses_pi(v), describe);
       if (!ok && !ok_pi) continue;
       mpfr_set_d(x.v, v, MPFR_RNDN);
-      real(want.v, x.v, MPFR_RNDN);
-      mpfr_div(want_pi.v, want.v, pi.v, MPFR_RNDN);
-      if (ok) judge(f, a, hi, lo, want.v, got, err, describe);
-      if (ok_pi) judge(f_pi, b, hi_pi, lo_pi, want_pi.v, got, err, describe);
+      real(p.want.v, x.v, MPFR_RNDN);
+      p.judge_both(f, ok, hi, lo, f_pi, ok_pi, hi_pi, lo_pi, describe);
     }
   });
-  for (int t = 0; t < 2; ++t) {
-    shares[t][0].into(f);
-    shares[t][1].into(f_pi);
-  }
-  print(f);
-  print(f_pi);
+  merge_and_print(shares, f, f_pi);
 }
 
 // The neighbours (K ulps each side, both signs) of each of XS into V.
@@ -306,10 +325,8 @@ TEST(MathDdAtan, Atan2AndAtan2piWithinTheirBoundsOfMpfr) {
   Share shares[2][2];
   std::atomic<uint64_t> near_edge{0};
   dd_check::on_two_threads([&](size_t begin, size_t step) {
-    oracle::Num y(53), x(53), want(320), want_pi(320), pi(320), got(320), err(320), q(320);
-    mpfr_const_pi(pi.v, MPFR_RNDN);
-    Share& a = shares[begin][0];
-    Share& b = shares[begin][1];
+    PairThread p(shares[begin]);
+    oracle::Num y(53), x(53), q(320);
     const size_t stride = step * size_t(sample_scale::divisor());
     for (size_t i = begin; i < ps.size(); i += stride) {
       const double yv = ps[i].first, xv = ps[i].second;
@@ -333,23 +350,16 @@ TEST(MathDdAtan, Atan2AndAtan2piWithinTheirBoundsOfMpfr) {
         ++near_edge;
         refuse = !answer;
       }
-      const bool ok = answered(f, a, answer, refuse, describe);
-      const bool ok_pi = answered(f_pi, b, answer_pi, refuse, describe);
+      const bool ok = answered(f, p.a, answer, refuse, describe);
+      const bool ok_pi = answered(f_pi, p.b, answer_pi, refuse, describe);
       if (!ok && !ok_pi) continue;
       mpfr_set_d(y.v, yv, MPFR_RNDN);
       mpfr_set_d(x.v, xv, MPFR_RNDN);
-      mpfr_atan2(want.v, y.v, x.v, MPFR_RNDN);
-      mpfr_div(want_pi.v, want.v, pi.v, MPFR_RNDN);
-      if (ok) judge(f, a, hi, lo, want.v, got, err, describe);
-      if (ok_pi) judge(f_pi, b, hi_pi, lo_pi, want_pi.v, got, err, describe);
+      mpfr_atan2(p.want.v, y.v, x.v, MPFR_RNDN);
+      p.judge_both(f, ok, hi, lo, f_pi, ok_pi, hi_pi, lo_pi, describe);
     }
   });
-  for (int t = 0; t < 2; ++t) {
-    shares[t][0].into(f);
-    shares[t][1].into(f_pi);
-  }
-  print(f);
-  print(f_pi);
+  merge_and_print(shares, f, f_pi);
   std::printf("  (%llu pairs between 2^-961 and 2^-959 of the refusal edge)\n", (unsigned long long)near_edge.load());
   EXPECT_GT(f.tally.checked(), 100000u / uint64_t(sample_scale::divisor()));
   double hi, lo;
