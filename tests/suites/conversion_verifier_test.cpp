@@ -98,55 +98,19 @@ TEST(ConversionVerifier, BlockCompareEqualsLaneByLaneCountOnEveryCase) {
   EXPECT_GT(cases, 0u);
 }
 
-// -cl-finite-math-only, one step inside and outside: convert_uint_sat of a
-// NaN must give 0 (6.4.3.3) without the option, and has no verdict with it;
-// a finite value's wrong result fails either way.
-TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
+// convert_uint_sat(float) of a NaN, +inf and 1.0 at width 1, the device
+// giving GOT, verified with or without -cl-finite-math-only.
+cv::Tally verify_nan_inf_one(const uint32_t (&got)[3], bool finite_only) {
   const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
   const Case* c = suite.find_case("conversions.convert_uint_sat.float");
-  ASSERT_NE(c, nullptr);
-  // A named object, not a structured binding: the lambda below captures it,
-  // and C++17 does not let a lambda capture structured bindings.
+  cv::Tally t;
+  EXPECT_NE(c, nullptr);
+  if (c == nullptr) return t;
   const cv::Conversion conv = cv::Conversion::from_params(c->params);
   const std::vector<unsigned> widths = {1};
   const cv::SourceLanes lanes(conv.src, false, 3, 0, 16);
   const uint32_t x[3] = {0x7fc00000u, 0x7f800000u, 0x3f800000u};  // NaN, +inf, 1.0
-  const uint32_t got[3] = {0x80000000u, 0u, 2u};
-  const auto run = [&](bool finite_only) {
-    const cv::Job job{conv.src, conv.dst, conv.rnd, conv.sat, false, false, finite_only, conv.fn, widths, lanes};
-    SweepChunk ch;
-    ch.first = 0;
-    ch.count = ch.valid = 3;
-    std::vector<uint8_t> in(sizeof x), out(sizeof got);
-    std::memcpy(in.data(), x, sizeof x);
-    std::memcpy(out.data(), got, sizeof got);
-    ch.in.push_back(in.data());
-    ch.out.assign(1, {out.data()});
-    cv::Tally t;
-    cv::lanes_for(conv.src.elem_size, conv.dst.elem_size).verify(job, ch, 0, 3, t);
-    return t;
-  };
-  const cv::Tally strict = run(false), finite = run(true);
-  // Without the option: NaN -> 0x80000000 is wrong, +inf -> 0 is wrong (UINT_MAX), 1.0 -> 2 is wrong.
-  EXPECT_EQ(strict.failures.failed(), 3u);
-  // With it: NaN and +inf have no verdict; 1.0 -> 2 is still wrong.
-  EXPECT_EQ(finite.failures.failed(), 1u);
-  EXPECT_EQ(finite.undefined, 2u);
-}
-
-TEST(ConversionVerifier, FiniteMathOnlyCountsRightNaNAndInfinityLanesUnjudged) {
-  // Right results on a NaN, an infinity and 1.0 (NaN -> 0 and +inf ->
-  // UINT_MAX with _sat): under -cl-finite-math-only the first two are
-  // counted as not judged, not as passed, whichever path compares them.
-  const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
-  const Case* c = suite.find_case("conversions.convert_uint_sat.float");
-  ASSERT_NE(c, nullptr);
-  const cv::Conversion conv = cv::Conversion::from_params(c->params);
-  const std::vector<unsigned> widths = {1};
-  const cv::SourceLanes lanes(conv.src, false, 3, 0, 16);
-  const uint32_t x[3] = {0x7fc00000u, 0x7f800000u, 0x3f800000u};
-  const uint32_t got[3] = {0u, 0xffffffffu, 1u};
-  const cv::Job job{conv.src, conv.dst, conv.rnd, conv.sat, false, false, true, conv.fn, widths, lanes};
+  const cv::Job job{conv.src, conv.dst, conv.rnd, conv.sat, false, false, finite_only, conv.fn, widths, lanes};
   SweepChunk ch;
   ch.first = 0;
   ch.count = ch.valid = 3;
@@ -155,8 +119,29 @@ TEST(ConversionVerifier, FiniteMathOnlyCountsRightNaNAndInfinityLanesUnjudged) {
   std::memcpy(out.data(), got, sizeof got);
   ch.in.push_back(in.data());
   ch.out.assign(1, {out.data()});
-  cv::Tally t;
   cv::lanes_for(conv.src.elem_size, conv.dst.elem_size).verify(job, ch, 0, 3, t);
+  return t;
+}
+
+// -cl-finite-math-only, one step inside and outside: convert_uint_sat of a
+// NaN must give 0 (6.4.3.3) without the option, and has no verdict with it;
+// a finite value's wrong result fails either way.
+TEST(ConversionVerifier, FiniteMathOnlyLeavesNaNAndInfinityUnjudged) {
+  const uint32_t got[3] = {0x80000000u, 0u, 2u};
+  const cv::Tally strict = verify_nan_inf_one(got, false), finite = verify_nan_inf_one(got, true);
+  // Without the option: NaN -> 0x80000000 is wrong, +inf -> 0 is wrong (UINT_MAX), 1.0 -> 2 is wrong.
+  EXPECT_EQ(strict.failures.failed(), 3u);
+  // With it: NaN and +inf have no verdict; 1.0 -> 2 is still wrong.
+  EXPECT_EQ(finite.failures.failed(), 1u);
+  EXPECT_EQ(finite.undefined, 2u);
+}
+
+// Right results (NaN -> 0 and +inf -> UINT_MAX with _sat, 1.0 -> 1): under
+// -cl-finite-math-only the first two count as not judged, not as passed,
+// whichever path compares them.
+TEST(ConversionVerifier, FiniteMathOnlyCountsRightNaNAndInfinityLanesUnjudged) {
+  const uint32_t got[3] = {0u, 0xffffffffu, 1u};
+  const cv::Tally t = verify_nan_inf_one(got, true);
   EXPECT_EQ(t.failures.failed(), 0u);
   EXPECT_EQ(t.passed, 1u);
   EXPECT_EQ(t.undefined, 2u);
