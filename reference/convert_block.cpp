@@ -28,43 +28,52 @@ __attribute__((always_inline)) inline U round_up(U kept, U low, U half, U negati
   return 0;
 }
 
-// Float to integer in 32-bit lanes. |x| = m * 2^e with a 24-bit m; a float
-// of 2^32 or more (biased exponent 159 and up, infinities and NaNs too) is
-// beyond every destination here, and below 2^32 the rounded magnitude fits
-// 32 bits. The wrapped pattern an out-of-range result carries for
-// information is v modulo 2^32 (then 2^N): m << e for e < 32, else 0, as
-// int_convert.hpp gives it. Saturated, every result is defined and DEFINED
-// is not written.
+// The lane type of float to integer: 64 bits for a 64-bit destination,
+// else 32.
+template <typename T>
+using Lane = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+
+// Float to integer in lanes of U = Lane<T> bits. |x| = m * 2^e with a 24-bit
+// m; a float of 2^U or more (biased exponent 127 + U and up, infinities and
+// NaNs too) is beyond every destination here, and below that the rounded
+// magnitude fits U bits. The wrapped pattern an out-of-range result carries
+// for information is v modulo 2^U (then 2^N), as int_convert.hpp gives it:
+// m << e where |x| < 2^65 (e <= 41: for 32-bit lanes every e from 32 up
+// gives 0 modulo 2^32 anyway), else 0. Saturated, every result is defined
+// and DEFINED is not written.
 template <typename T, Rounding R, bool Saturate>
-__attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t* x, std::size_t n,
-                                                              std::uint32_t max, std::uint32_t neg_limit, T* bits,
-                                                              T* defined) {
+__attribute__((always_inline)) inline void float_to_int_lanes(const std::uint8_t* x, std::size_t n, Lane<T> max,
+                                                              Lane<T> neg_limit, T* bits, T* defined) {
+  using U = Lane<T>;
+  constexpr int kBits = 8 * sizeof(U);
+  constexpr std::uint32_t kBeyondBiased = 127u + kBits;
+  constexpr std::int32_t kWrapBelow = kBits == 64 ? 42 : 32;
   // Selections as all-ones masks of the lane's width: a bool operand in a
   // selection keeps GCC from vectorizing the loop.
-  const std::uint32_t max_pattern = max, min_pattern = 0u - neg_limit;
+  const U max_pattern = max, min_pattern = U(0) - neg_limit;
   for (std::size_t i = 0; i < n; ++i) {
     // The fields decoded inline: through a helper returning them, GCC
     // stops vectorizing some of these loops (the half loop below too).
     std::uint32_t b;
     std::memcpy(&b, x + 4 * i, 4);
     const std::uint32_t biased = (b >> 23) & 0xff, fraction = b & 0x7fffff;
-    const std::uint32_t negative = b >> 31;
-    const std::uint32_t m = fraction | (biased != 0 ? 0x800000u : 0u);
+    const U negative = b >> 31;
+    const U m = fraction | (biased != 0 ? 0x800000u : 0u);
     const std::int32_t e = std::int32_t(biased != 0 ? biased : 1) - 150;
-    // e >= 0: the integer m * 2^e, modulo 2^32.
-    const std::uint32_t left = e < 32 ? m << std::clamp(e, 0, 31) : 0u;
+    // e >= 0: the integer m * 2^e, modulo 2^U.
+    const U left = e < kWrapBelow ? m << std::clamp(e, 0, kBits - 1) : U(0);
     // e < 0: the kept integer part and the dropped fraction against one
     // half, as integers; a shift of 25 or more keeps nothing, and 31 does
     // the same for every m.
-    const std::uint32_t s = std::uint32_t(std::clamp(-e, 1, 31));
-    const std::uint32_t kept = m >> s, low = m & ((1u << s) - 1), half = 1u << (s - 1);
-    const std::uint32_t magnitude = e >= 0 ? left : kept + round_up<R>(kept, low, half, negative);
-    const std::uint32_t limit = negative != 0 ? neg_limit : max;
-    const std::uint32_t outside = (0u - std::uint32_t(biased >= 159)) | (0u - std::uint32_t(magnitude > limit));
-    const std::uint32_t wrapped = negative != 0 ? 0u - magnitude : magnitude;
+    const U s = U(std::clamp(-e, 1, 31));
+    const U kept = m >> s, low = m & ((U(1) << s) - 1), half = U(1) << (s - 1);
+    const U magnitude = e >= 0 ? left : kept + round_up<R>(kept, low, half, negative);
+    const U limit = negative != 0 ? neg_limit : max;
+    const U outside = (U(0) - U(biased >= kBeyondBiased)) | (U(0) - U(magnitude > limit));
+    const U wrapped = negative != 0 ? U(0) - magnitude : magnitude;
     if constexpr (Saturate) {
-      const std::uint32_t nan = biased == 255 && fraction != 0 ? ~0u : 0u;
-      const std::uint32_t clamped = ~nan & (negative != 0 ? min_pattern : max_pattern);
+      const U nan = biased == 255 && fraction != 0 ? ~U(0) : U(0);
+      const U clamped = ~nan & (negative != 0 ? min_pattern : max_pattern);
       bits[i] = T((clamped & outside) | (wrapped & ~outside));
     } else {
       bits[i] = T(wrapped);
@@ -144,19 +153,18 @@ __attribute__((always_inline)) inline void float_to_half_lanes(const std::uint8_
 }
 
 template <typename T, Rounding R, bool Saturate>
-void float_to_int_base(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, T* bits,
-                       T* defined) {
+void float_to_int_base(const std::uint8_t* x, std::size_t n, Lane<T> max, Lane<T> neg_limit, T* bits, T* defined) {
   float_to_int_lanes<T, R, Saturate>(x, n, max, neg_limit, bits, defined);
 }
 template <typename T, Rounding R, bool Saturate>
-__attribute__((target("avx2"))) void float_to_int_avx2(const std::uint8_t* x, std::size_t n, std::uint32_t max,
-                                                       std::uint32_t neg_limit, T* bits, T* defined) {
+__attribute__((target("avx2"))) void float_to_int_avx2(const std::uint8_t* x, std::size_t n, Lane<T> max,
+                                                       Lane<T> neg_limit, T* bits, T* defined) {
   float_to_int_lanes<T, R, Saturate>(x, n, max, neg_limit, bits, defined);
 }
 
 template <typename T, Rounding R>
-void float_to_int_for(const std::uint8_t* x, std::size_t n, std::uint32_t max, std::uint32_t neg_limit, bool sat,
-                      T* bits, T* defined) {
+void float_to_int_for(const std::uint8_t* x, std::size_t n, Lane<T> max, Lane<T> neg_limit, bool sat, T* bits,
+                      T* defined) {
   const bool avx2 = cpu_has_avx2();
   if (sat) {
     if (avx2) float_to_int_avx2<T, R, true>(x, n, max, neg_limit, bits, defined);
@@ -323,7 +331,7 @@ void int_to_double_from(const std::uint8_t* x, std::size_t n, std::uint64_t* bit
 template <typename T>
 void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits, T* defined) {
   const auto* p = static_cast<const std::uint8_t*>(x);
-  const std::uint32_t max = std::uint32_t(dst.max()), neg_limit = std::uint32_t(-dst.min());
+  const Lane<T> max = Lane<T>(dst.max()), neg_limit = Lane<T>(-dst.min());
   switch (r) {
     case Rounding::NearestEven: return float_to_int_for<T, Rounding::NearestEven>(p, n, max, neg_limit, saturate, bits, defined);
     case Rounding::TowardZero: return float_to_int_for<T, Rounding::TowardZero>(p, n, max, neg_limit, saturate, bits, defined);
@@ -389,6 +397,8 @@ template void float_to_int_block<std::uint16_t>(const void*, std::size_t, IntFor
                                                 std::uint16_t*);
 template void float_to_int_block<std::uint32_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint32_t*,
                                                 std::uint32_t*);
+template void float_to_int_block<std::uint64_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint64_t*,
+                                                std::uint64_t*);
 
 template void int_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, IntFormat, bool, std::uint8_t*,
                                               std::uint8_t*);

@@ -1,5 +1,5 @@
 // The conversions an exhaustive sweep over 32-bit sources needs, for a
-// block of lanes at once: float to an integer type of at most 32 bits, an
+// block of lanes at once: float to an integer type, an
 // integer type of at most 32 bits to float or double, float to half or
 // double, in every rounding mode, and every integer type to every other. A second derivation of the rules int_convert.hpp and
 // format_convert.hpp implement (OpenCL C 3.0 6.4.3.2 and 6.4.3.3; 6.15.7
@@ -22,11 +22,11 @@
 
 namespace clconform::ref {
 
-// float_to_int<Float> of N float patterns X into DST (at most 32 bits):
+// float_to_int<Float> of N float patterns X into DST (any integer type):
 // per lane BITS (IntResult::bits) and, without SATURATE, DEFINED (all ones
 // where IntResult::defined, else 0; saturated, every result is defined and
 // DEFINED, which may be null, is not written). T is DST's unsigned element
-// type (uint8_t, uint16_t or uint32_t).
+// type (uint8_t, uint16_t, uint32_t or uint64_t).
 template <typename T>
 void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r, bool saturate, T* bits, T* defined);
 

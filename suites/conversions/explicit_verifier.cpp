@@ -90,8 +90,7 @@ using Elem = std::conditional_t<D == 1, uint8_t, std::conditional_t<D == 2, uint
 
 // Whether reference/convert_block.hpp has the conversion: an integer type
 // to an integer type; from a 32-bit source (every sweep that is
-// exhaustive), float to an integer type of at most 32 bits, float to float
-// or double; an integer type of at most 32 bits to float or double. Under
+// exhaustive), float to an integer type, float to float or double; an integer type of at most 32 bits to float or double. Under
 // -cl-finite-math-only a lane with an infinite source or result is not
 // judged, which only the lane-by-lane path tells apart.
 template <unsigned S, unsigned D>
@@ -99,7 +98,7 @@ bool block_form(const Job& job) {
   const bool src_float = job.src.kind == TypeDesc::Kind::Float, dst_float = job.dst.kind == TypeDesc::Kind::Float;
   if (!src_float && !dst_float) return true;
   if (job.finite_only) return false;
-  if constexpr (S == 4 && D <= 4) {
+  if constexpr (S == 4) {
     if (src_float && !dst_float) return true;
   }
   if constexpr (S <= 4 && D >= 4) {
@@ -134,7 +133,7 @@ bool references_in_block(const Job& job, const uint8_t* x, size_t n, Elem<D>* wa
     return false;
   }
   if (job.dst.kind != TypeDesc::Kind::Float) {
-    if constexpr (S == 4 && D <= 4) {
+    if constexpr (S == 4) {
       ref::float_to_int_block<T>(x, n, int_format(job.dst), job.rnd, job.sat, want, job.sat ? nullptr : exact);
       if (job.sat) return true;
       for (size_t i = 0; i < n; ++i) undefined[i] = T(~exact[i]) & T(1);

@@ -78,13 +78,15 @@ void check_float_to_int(IntFormat dst) {
     }
 }
 
-TEST(ConvertBlock, FloatToEveryIntegerTypeOfAtMost32Bits) {
+TEST(ConvertBlock, FloatToEveryIntegerType) {
   check_float_to_int<std::uint8_t>({8, true});
   check_float_to_int<std::uint8_t>({8, false});
   check_float_to_int<std::uint16_t>({16, true});
   check_float_to_int<std::uint16_t>({16, false});
   check_float_to_int<std::uint32_t>({32, true});
   check_float_to_int<std::uint32_t>({32, false});
+  check_float_to_int<std::uint64_t>({64, true});
+  check_float_to_int<std::uint64_t>({64, false});
 }
 
 void check_int_to_float(IntFormat src) {
