@@ -326,6 +326,19 @@ void int_to_double_from(const std::uint8_t* x, std::size_t n, std::uint64_t* bit
   else int_to_double_base<Src>(x, n, bits);
 }
 
+// F called with a value of the C integer type of SRC (any of the eight),
+// so that a block function is instantiated for each source type once;
+// those that take at most 32 bits are not called with a 64-bit one.
+template <class F>
+void with_int_type(IntFormat src, F f) {
+  switch (src.bits) {
+    case 8: return src.is_signed ? f(std::int8_t{}) : f(std::uint8_t{});
+    case 16: return src.is_signed ? f(std::int16_t{}) : f(std::uint16_t{});
+    case 32: return src.is_signed ? f(std::int32_t{}) : f(std::uint32_t{});
+    default: return src.is_signed ? f(std::int64_t{}) : f(std::uint64_t{});
+  }
+}
+
 }  // namespace
 
 template <typename T>
@@ -342,11 +355,9 @@ void float_to_int_block(const void* x, std::size_t n, IntFormat dst, Rounding r,
 
 void int_to_float_block(const void* x, std::size_t n, IntFormat src, Rounding r, std::uint32_t* bits) {
   const auto* p = static_cast<const std::uint8_t*>(x);
-  switch (src.bits) {
-    case 8: return src.is_signed ? int_to_float_from<std::int8_t>(p, n, r, bits) : int_to_float_from<std::uint8_t>(p, n, r, bits);
-    case 16: return src.is_signed ? int_to_float_from<std::int16_t>(p, n, r, bits) : int_to_float_from<std::uint16_t>(p, n, r, bits);
-    default: return src.is_signed ? int_to_float_from<std::int32_t>(p, n, r, bits) : int_to_float_from<std::uint32_t>(p, n, r, bits);
-  }
+  with_int_type(src, [&](auto type) {
+    if constexpr (sizeof(type) <= 4) int_to_float_from<decltype(type)>(p, n, r, bits);
+  });
 }
 
 void float_to_double_block(const void* x, std::size_t n, std::uint64_t* bits) {
@@ -357,11 +368,9 @@ void float_to_double_block(const void* x, std::size_t n, std::uint64_t* bits) {
 
 void int_to_double_block(const void* x, std::size_t n, IntFormat src, std::uint64_t* bits) {
   const auto* p = static_cast<const std::uint8_t*>(x);
-  switch (src.bits) {
-    case 8: return src.is_signed ? int_to_double_from<std::int8_t>(p, n, bits) : int_to_double_from<std::uint8_t>(p, n, bits);
-    case 16: return src.is_signed ? int_to_double_from<std::int16_t>(p, n, bits) : int_to_double_from<std::uint16_t>(p, n, bits);
-    default: return src.is_signed ? int_to_double_from<std::int32_t>(p, n, bits) : int_to_double_from<std::uint32_t>(p, n, bits);
-  }
+  with_int_type(src, [&](auto type) {
+    if constexpr (sizeof(type) <= 4) int_to_double_from<decltype(type)>(p, n, bits);
+  });
 }
 
 void float_to_half_block(const void* x, std::size_t n, Rounding r, std::uint16_t* bits) {
@@ -379,16 +388,7 @@ void int_to_int_block(const void* x, std::size_t n, IntFormat src, IntFormat dst
                       T* defined) {
   const auto* p = static_cast<const std::uint8_t*>(x);
   if (saturate || !dst.is_signed) defined = nullptr;
-  switch (src.bits) {
-    case 8: return src.is_signed ? int_to_int_from<std::int8_t>(p, n, dst, saturate, bits, defined)
-                                 : int_to_int_from<std::uint8_t>(p, n, dst, saturate, bits, defined);
-    case 16: return src.is_signed ? int_to_int_from<std::int16_t>(p, n, dst, saturate, bits, defined)
-                                  : int_to_int_from<std::uint16_t>(p, n, dst, saturate, bits, defined);
-    case 32: return src.is_signed ? int_to_int_from<std::int32_t>(p, n, dst, saturate, bits, defined)
-                                  : int_to_int_from<std::uint32_t>(p, n, dst, saturate, bits, defined);
-    default: return src.is_signed ? int_to_int_from<std::int64_t>(p, n, dst, saturate, bits, defined)
-                                  : int_to_int_from<std::uint64_t>(p, n, dst, saturate, bits, defined);
-  }
+  with_int_type(src, [&](auto type) { int_to_int_from<decltype(type)>(p, n, dst, saturate, bits, defined); });
 }
 
 template void float_to_int_block<std::uint8_t>(const void*, std::size_t, IntFormat, Rounding, bool, std::uint8_t*,

@@ -1,14 +1,15 @@
 // The conversions an exhaustive sweep over 32-bit sources needs, for a
-// block of lanes at once: float to an integer type, an
-// integer type of at most 32 bits to float or double, float to half or
-// double, in every rounding mode, and every integer type to every other. A second derivation of the rules int_convert.hpp and
-// format_convert.hpp implement (OpenCL C 3.0 6.4.3.2 and 6.4.3.3; 6.15.7
-// for vstore_half), written as one branch-free loop per type and rounding
-// mode in 32- and 64-bit lanes, which the compiler vectorizes (with AVX2
-// where the CPU has it). tests/reference/test_convert_block.cpp checks
-// every lane against those headers on the edges of every binade, on both
-// sides of every half and its rounding midpoints, on seeded samples, and
-// every 8- and 16-bit source in full.
+// block of lanes at once: float to an integer type, an integer type of at
+// most 32 bits to float or double, float to half or double, in every
+// rounding mode, and every integer type to every other. A second
+// derivation of the rules int_convert.hpp and format_convert.hpp implement
+// (OpenCL C 3.0 6.4.3.2 and 6.4.3.3; 6.15.7 for vstore_half), written as
+// one branch-free loop per type and rounding mode in 32- and 64-bit lanes,
+// which the compiler vectorizes (with AVX2 where the CPU has it).
+// tests/reference/test_convert_block.cpp checks every lane against those
+// headers on the edges of every binade, on both sides of every half and
+// its rounding midpoints, on seeded samples, and every 8- and 16-bit
+// source in full.
 //
 // Layout: N packed source patterns (the sweep's buffer, little-endian);
 // the results as N packed patterns of the destination's element type.

@@ -157,9 +157,6 @@ const Constants& constants() {
   return c;
 }
 
-
-
-
 // atan(R) = R + R Y S_1(Y), Y = R^2, for |R| <= 2^-9 (1 + 2^-50).
 CLC_DD_FMA DD atan_series(DD r, const Constants& c) {
   const DD y = mul(r, r);

@@ -85,8 +85,10 @@ using dd::add;
 using dd::DD;
 using dd::fast_two_sum;
 using dd::from_mpfr;
+using dd::negate;
 using dd::two_prod;
 using dd::two_sum;
+using dd::with_sign_of;
 
 constexpr double kTau = 1.0 / 128;     // half the grid spacing 1/64
 constexpr double kGridFrom = 15.0 / 128;  // below: erf's own series
@@ -339,7 +341,7 @@ CLC_DD_FMA bool dd_erf(double x, double* hi, double* lo) {
   const Tables& tb = tables();
   if (!tb.valid) return false;
   const DD v = erf_positive(a, tb);
-  put(x < 0 ? DD{-v.hi, -v.lo} : v, hi, lo);
+  put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
@@ -359,13 +361,13 @@ CLC_DD_FMA bool dd_erfc(double x, double* hi, double* lo) {
     v = fast_two_sum(1, -a * tb.series[0].hi);  // the rest below 2^-1070, absolute
   } else if (a < kGridFrom) {
     const DD e = erf_series(a, tb);
-    v = add(DD{1, 0}, DD{-e.hi, -e.lo});
+    v = add(DD{1, 0}, negate(e));
   } else {
     const int k = static_cast<int>(std::rint(a * 64));
     const Point& p = tb.point[static_cast<size_t>(k - kFirst)];
     const double t = a - k * (1.0 / 64);
     const DD s = grid_sum(&tb.coef[p.offset], p.n_erfc, p.m_erfc, t);
-    v = add(p.erfc0, DD{-s.hi, -s.lo});
+    v = add(p.erfc0, negate(s));
   }
   put(v, hi, lo);
   return true;

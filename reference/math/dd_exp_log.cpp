@@ -17,6 +17,7 @@ using dd::DD;
 using dd::from_mpfr;
 using dd::fast_two_sum;
 using dd::mul;
+using dd::negate;
 using dd::power_of_two;
 using dd::two_prod;
 using dd::two_sum;
@@ -118,7 +119,7 @@ struct ExpReduced {
 CLC_DD_FMA ExpReduced exp_reduce(double x, double x_lo, const Constants& c) {
   const double k = std::nearbyint(x * c.inv_ln2_64);
   const DD p = two_prod(k, c.ln2_64[1]);
-  DD r = add(DD{x - k * c.ln2_64[0], 0}, DD{-p.hi, -p.lo});
+  DD r = add(DD{x - k * c.ln2_64[0], 0}, negate(p));
   r = add(r, DD{-k * c.ln2_64[2], 0});
   if (x_lo != 0) r = add(r, DD{x_lo, 0});
   return {static_cast<int>(k), r};

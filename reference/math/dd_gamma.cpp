@@ -123,7 +123,6 @@ const Constants& constants() {
   return c;
 }
 
-
 CLC_DD_FMA bool log_of(double x, DD* out) { return dd_log(x, &out->hi, &out->lo); }
 
 // log Gamma(1 + X) for |x| < 2^-6: (a) above.
@@ -211,7 +210,6 @@ CLC_DD_FMA bool tgamma_of(double x, DD* out) {
   *out = e;
   return true;
 }
-
 
 }  // namespace
 

@@ -144,8 +144,6 @@ CLC_DD_FMA DD series(const DD (&c)[N], DD v) {
 
 DD half(DD a) { return {a.hi / 2, a.lo / 2}; }  // exact: no result here is subnormal
 
-
-
 // log(W) for W >= 1 with |w.lo| <= u |w.hi|.
 CLC_DD_FMA DD log_of(DD w) {
   double h, l;
@@ -169,7 +167,6 @@ CLC_DD_FMA void exp_pair(double a, DD* e, DD* e_minus) {
   dd_exp(a, &e->hi, &e->lo);
   *e_minus = a > 40 ? DD{0, 0} : divide(DD{1, 0}, *e);
 }
-
 
 bool refused(double x) { return !dd::cpu_has_fma() || x == 0 || !std::isfinite(x); }
 

@@ -60,7 +60,6 @@ CLC_DD_FMA DD pi_times(double a) { return dd::mul(pi_dd(), DD{a, 0}); }
 // to a value that rounds to the integer 0 as well.
 double half_turns(double x) { return x - 2 * std::nearbyint(x / 2); }
 
-
 // sin (COSINE false) or cos of pi A, 0 < A <= 1/4 (A >= 2^-960 for the sine).
 CLC_DD_FMA bool sin_cos_pi(double a, bool cosine, DD* v) {
   const DD r = pi_times(a);
@@ -123,7 +122,6 @@ CLC_DD_FMA bool tanpi(double x, DD* out) {
   *out = u < 0 ? dd::negate(v) : v;
   return true;
 }
-
 
 }  // namespace
 

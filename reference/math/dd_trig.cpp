@@ -19,6 +19,7 @@ using dd::from_mpfr;
 using dd::add;
 using dd::fast_two_sum;
 using dd::mul;
+using dd::negate;
 using dd::power_of_two;
 using dd::add4;
 using dd::DD4;
@@ -258,7 +259,7 @@ CLC_DD_FMA bool sin_cos(double x, bool cosine, double* hi, double* lo) {
   if (!reduce_for(x, cosine, c, &red, &done, hi, lo)) return false;
   if (done) return true;
   DD v = evaluate(red.r, red.turn.cosine, c);
-  if (red.turn.negate) v = {-v.hi, -v.lo};
+  if (red.turn.negate) v = negate(v);
   *hi = v.hi;
   *lo = v.lo;
   return true;
@@ -337,7 +338,7 @@ CLC_DD_FMA DD tan_or_cot(DD r, bool reciprocal, const Constants& c) {
   const DD num = reciprocal ? cosine : sine, den = reciprocal ? sine : cosine;
   const double q1 = num.hi / den.hi;
   const DD p = mul(DD{q1, 0}, den);
-  const DD rem = add(num, DD{-p.hi, -p.lo});
+  const DD rem = add(num, negate(p));
   const double q2 = rem.hi / den.hi;
   return fast_two_sum(q1, q2);
 }
@@ -357,7 +358,7 @@ CLC_DD_FMA bool tangent(double x, double* hi, double* lo) {
   if (a > kReduceAbove && !reduce(a, c, &quadrant, &r)) return false;
   const bool odd = (quadrant & 1) != 0;
   DD t = tan_or_cot(r, odd, c);
-  if (odd != (x < 0)) t = {-t.hi, -t.lo};
+  if (odd != (x < 0)) t = negate(t);
   *hi = t.hi;
   *lo = t.lo;
   return true;
