@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
 
 #include "cl_errors.hpp"
 #include "errors.hpp"
+#include "host_cores.hpp"
 
 namespace clconform {
 namespace {
@@ -89,6 +91,30 @@ void probe_c_language(const cl::Device& d, DeviceInfo& info) {
   }
 }
 
+// NVIDIA's cl_nv_device_attribute_query: the bus, the slot as
+// (device << 3) | function, and, on newer drivers, the domain.
+constexpr cl_device_info kNvPciBusId = 0x4008, kNvPciSlotId = 0x4009, kNvPciDomainId = 0x400A;
+
+std::string pci_address_of(const cl::Device& d, const DeviceInfo& info) {
+  unsigned domain = 0, bus = 0, device = 0, function = 0;
+  cl_device_pci_bus_info_khr khr{};
+  cl_uint nv_bus = 0, nv_slot = 0, nv_domain = 0;
+  if (info.has_extension("cl_khr_pci_bus_info") &&
+      clGetDeviceInfo(d(), CL_DEVICE_PCI_BUS_INFO_KHR, sizeof khr, &khr, nullptr) == CL_SUCCESS) {
+    domain = khr.pci_domain, bus = khr.pci_bus, device = khr.pci_device, function = khr.pci_function;
+  } else if (info.has_extension("cl_nv_device_attribute_query") &&
+             clGetDeviceInfo(d(), kNvPciBusId, sizeof nv_bus, &nv_bus, nullptr) == CL_SUCCESS &&
+             clGetDeviceInfo(d(), kNvPciSlotId, sizeof nv_slot, &nv_slot, nullptr) == CL_SUCCESS) {
+    if (clGetDeviceInfo(d(), kNvPciDomainId, sizeof nv_domain, &nv_domain, nullptr) != CL_SUCCESS) nv_domain = 0;
+    domain = nv_domain, bus = nv_bus & 0xff, device = (nv_slot >> 3) & 0x1f, function = nv_slot & 7;
+  } else {
+    return "";
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", domain & 0xffff, bus & 0xff, device & 0x1f, function & 7);
+  return text;
+}
+
 DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t di) {
   DeviceInfo info;
   info.selector = std::to_string(pi) + ":" + std::to_string(di);
@@ -121,6 +147,7 @@ DeviceInfo probe(const cl::Platform& p, const cl::Device& d, size_t pi, size_t d
   info.global_mem_bytes = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
   info.max_work_group_size = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
   probe_c_language(d, info);
+  info.pci_address = pci_address_of(d, info);
   return info;
 }
 
@@ -357,6 +384,7 @@ std::string describe_devices(const std::vector<DeviceHandle>& devices) {
   std::ostringstream out;
   for (const auto& h : devices) {
     const DeviceInfo& d = h.info;
+    const std::vector<int> local = pci_local_cpus(d.pci_address);
     out << "[" << d.selector << "] " << d.name << "\n"
         << "    platform:        " << d.platform << " (" << d.platform_version << ")\n"
         << "    vendor, driver:  " << d.vendor << ", " << d.driver_version << "\n"
@@ -371,6 +399,8 @@ std::string describe_devices(const std::vector<DeviceHandle>& devices) {
         << "    OpenCL C:        " << join(d.c_versions) << "; non-uniform work-groups: "
         << (d.non_uniform_work_groups ? "yes" : "no") << "\n"
         << "    C features:      " << (d.c_features.empty() ? "none listed" : join(d.c_features)) << "\n"
+        << "    PCI, host CPUs:  " << (d.pci_address.empty() ? "not reported" : d.pci_address) << ", "
+        << (local.empty() ? "any" : cpu_list_text(local)) << "\n"
         << "    extensions:      ";
     for (size_t i = 0; i < d.extensions.size(); ++i) out << (i ? " " : "") << d.extensions[i];
     out << "\n";

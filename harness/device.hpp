@@ -34,6 +34,10 @@ struct DeviceInfo {
   cl_ulong fp16_atomic_caps = 0, fp32_atomic_caps = 0, fp64_atomic_caps = 0;
   cl_device_svm_capabilities svm_caps = 0;  // CL_DEVICE_SVM_CAPABILITIES (OpenCL 2.0 and later)
   int version_major = 0;                 // of the device's OpenCL version (CL_DEVICE_VERSION)
+  // The device's PCI address as Linux's sysfs names it ("0000:1b:00.0"),
+  // from cl_khr_pci_bus_info or NVIDIA's cl_nv_device_attribute_query; ""
+  // when the device reports neither.
+  std::string pci_address;
 
   bool has_extension(const std::string& ext) const;
   // Capability names used by manifests: "fp64", "fp16", "images"

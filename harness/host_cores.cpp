@@ -3,9 +3,12 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -46,6 +49,116 @@ unsigned build_threads(unsigned processes) {
   if (const char* t = std::getenv("CLCONFORM_BUILD_THREADS"); t && *t) return unsigned(std::max(0, std::atoi(t)));
   const unsigned share = usable_cores() / std::max(1u, processes);
   return share < 8 ? 0 : std::min(8u, share / 2);
+}
+
+std::vector<int> parse_cpu_list(const std::string& text) {
+  std::set<int> cpus;
+  std::istringstream in(text);
+  std::string part;
+  while (std::getline(in, part, ',')) {
+    while (!part.empty() && std::isspace(static_cast<unsigned char>(part.back()))) part.pop_back();
+    int first = -1, last = -1;
+    char dash = 0, extra = 0;
+    std::istringstream range(part);
+    if (!(range >> first) || first < 0) return {};
+    last = first;
+    if (range >> dash && (dash != '-' || !(range >> last) || last < first)) return {};
+    if (range >> extra) return {};
+    for (int c = first; c <= last; ++c) cpus.insert(c);
+  }
+  return {cpus.begin(), cpus.end()};
+}
+
+std::string cpu_list_text(const std::vector<int>& cpus) {
+  std::string out;
+  for (size_t i = 0; i < cpus.size();) {
+    size_t j = i;
+    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(cpus[i]);
+    if (j > i) out += '-' + std::to_string(cpus[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  std::vector<int> out;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return out;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) out.push_back(c);
+  return out;
+}
+
+std::vector<int> pci_local_cpus(const std::string& pci_address) {
+  if (pci_address.empty()) return {};
+  std::ifstream f("/sys/bus/pci/devices/" + pci_address + "/local_cpulist");
+  std::string line;
+  if (!f || !std::getline(f, line)) return {};
+  return parse_cpu_list(line);
+}
+
+namespace {
+
+// PARTS contiguous pieces of CPUS, their sizes differing by at most one.
+std::vector<std::vector<int>> cut(const std::vector<int>& cpus, size_t parts) {
+  std::vector<std::vector<int>> out;
+  for (size_t i = 0; i < parts; ++i)
+    out.emplace_back(cpus.begin() + long(i * cpus.size() / parts), cpus.begin() + long((i + 1) * cpus.size() / parts));
+  return out;
+}
+
+// The devices' node-local parts, or none when the nodes are unknown,
+// overlap, leave allowed CPUs out or hold fewer CPUs than devices.
+std::optional<std::vector<std::vector<int>>> share_by_node(const std::vector<std::vector<int>>& local,
+                                                           const std::vector<int>& allowed) {
+  const std::set<int> allow(allowed.begin(), allowed.end());
+  std::map<std::vector<int>, std::vector<size_t>> nodes;  // a node's allowed CPUs -> its devices
+  for (size_t k = 0; k < local.size(); ++k) {
+    std::vector<int> mine;
+    for (int c : local[k])
+      if (allow.count(c)) mine.push_back(c);
+    if (mine.empty()) return std::nullopt;
+    nodes[mine].push_back(k);
+  }
+  std::set<int> covered;
+  for (const auto& [cpus, devices] : nodes) {
+    if (cpus.size() < devices.size()) return std::nullopt;
+    for (int c : cpus)
+      if (!covered.insert(c).second) return std::nullopt;
+  }
+  if (covered != allow) return std::nullopt;
+  std::vector<std::vector<int>> out(local.size());
+  for (const auto& [cpus, devices] : nodes) {
+    std::vector<std::vector<int>> parts = cut(cpus, devices.size());
+    for (size_t i = 0; i < devices.size(); ++i) out[devices[i]] = std::move(parts[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> share_cpus(const std::vector<std::vector<int>>& local, const std::vector<int>& allowed) {
+  if (local.empty() || allowed.size() < local.size()) return std::vector<std::vector<int>>(local.size());
+  if (auto by_node = share_by_node(local, allowed)) return *by_node;
+  return cut(allowed, local.size());
+}
+
+std::vector<std::vector<int>> device_cpu_shares(const std::vector<std::string>& pci_addresses) {
+  if (const char* pin = std::getenv("CLCONFORM_PIN"); pin && std::string(pin) == "0")
+    return std::vector<std::vector<int>>(pci_addresses.size());
+  std::vector<std::vector<int>> local;
+  for (const auto& a : pci_addresses) local.push_back(pci_local_cpus(a));
+  return share_cpus(local, allowed_cpus());
+}
+
+bool pin_to_cpus(const std::vector<int>& cpus) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int c : cpus)
+    if (c >= 0 && c < CPU_SETSIZE) CPU_SET(c, &set);
+  return CPU_COUNT(&set) > 0 && sched_setaffinity(0, sizeof set, &set) == 0;
 }
 
 }  // namespace clconform

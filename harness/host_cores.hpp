@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clconform {
 
@@ -31,5 +32,39 @@ unsigned sweep_threads(unsigned processes);
 // below 8 cores, where the sweeps need every core; $CLCONFORM_BUILD_THREADS,
 // where set (0: none), instead.
 unsigned build_threads(unsigned processes);
+
+// Linux's CPU list notation ("0-15,32-47"): the CPUs it names, ascending,
+// each once; empty for an empty or malformed list.
+std::vector<int> parse_cpu_list(const std::string& text);
+// The shortest list naming CPUS (ascending, each once), "" for none.
+std::string cpu_list_text(const std::vector<int>& cpus);
+
+// The CPUs this process's affinity mask allows, ascending.
+std::vector<int> allowed_cpus();
+
+// The CPUs of the NUMA node a PCI device hangs on, from
+// /sys/bus/pci/devices/ADDRESS/local_cpulist ("0000:1b:00.0"); empty when
+// the address is "" or the file is missing.
+std::vector<int> pci_local_cpus(const std::string& pci_address);
+
+// Which of ALLOWED each of several devices' processes runs on, given each
+// device's node-local CPUs (LOCAL[k], empty where unknown). A GPU's results
+// land in pinned host memory at tens of GB/s, and that memory is placed on
+// the node whose CPU first touches it, so a process sweeping for a GPU is
+// kept on the GPU's node. When the devices' local CPUs are known, do not
+// overlap across nodes and together cover ALLOWED, each node's CPUs are cut
+// into contiguous parts among the devices on it; otherwise ALLOWED is cut
+// evenly in list order. The parts never overlap, so no process's threads
+// compete with another's. Empty parts for all (pin nothing) when there are
+// fewer allowed CPUs than devices.
+std::vector<std::vector<int>> share_cpus(const std::vector<std::vector<int>>& local, const std::vector<int>& allowed);
+
+// share_cpus for devices at PCI_ADDRESSES ("" where unknown) over this
+// process's allowed CPUs; all empty (pin nothing) under CLCONFORM_PIN=0.
+std::vector<std::vector<int>> device_cpu_shares(const std::vector<std::string>& pci_addresses);
+
+// Restricts this process (and the threads it starts later) to CPUS; false
+// when the kernel refuses.
+bool pin_to_cpus(const std::vector<int>& cpus);
 
 }  // namespace clconform

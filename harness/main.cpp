@@ -11,6 +11,7 @@
 #include "device.hpp"
 #include "errors.hpp"
 #include "fuzz_command.hpp"
+#include "host_cores.hpp"
 #include "install_paths.hpp"
 #include "manifest.hpp"
 #include "merge.hpp"
@@ -42,10 +43,25 @@ std::string data_dir(const CliArgs& a) {
 }
 
 int cmd_devices(const std::vector<std::string>& args) {
-  CliArgs a(args, {}, {"resource-spec"});
+  CliArgs a(args, {"cpus"}, {"resource-spec"});
   if (!a.positional().empty()) throw SetupError("'devices' takes no arguments");
   if (a.has("resource-spec")) {
     std::fputs(ctest_resource_spec(list_devices()).c_str(), stdout);
+    return 0;
+  }
+  if (a.has("cpus")) {
+    const std::vector<DeviceHandle> all = list_devices();
+    std::vector<DeviceInfo> infos;
+    for (const auto& d : all) infos.push_back(d.info);
+    std::vector<std::string> selectors, pci;
+    for (const auto& s : split_commas(a.get("cpus"))) {
+      const DeviceInfo& d = infos[pick_device(infos, s)];
+      selectors.push_back(d.selector);
+      pci.push_back(d.pci_address);
+    }
+    const std::vector<std::vector<int>> shares = device_cpu_shares(pci);
+    for (size_t k = 0; k < shares.size(); ++k)
+      std::printf("%s %s\n", selectors[k].c_str(), shares[k].empty() ? "-" : cpu_list_text(shares[k]).c_str());
     return 0;
   }
   std::fputs(describe_devices(list_devices()).c_str(), stdout);

@@ -10,6 +10,7 @@
 
 #include "device.hpp"
 #include "errors.hpp"
+#include "host_cores.hpp"
 #include "json.hpp"
 #include "run_options.hpp"
 #include "merge.hpp"
@@ -25,6 +26,7 @@ namespace fs = std::filesystem;
 
 struct Target {
   std::string selector, name, folder;
+  std::string pci_address;  // "" where the device reports none, or in a resumed run's layout
 };
 
 std::string folder_for(const std::string& selector, const std::string& name, size_t k, bool split) {
@@ -42,7 +44,7 @@ std::string folder_for(const std::string& selector, const std::string& name, siz
 
 // Opening OpenCL in this process would make the forks below unsafe (a driver
 // may start threads), so the devices are resolved in a child that writes
-// "selector<TAB>name" lines, or "!reason".
+// "selector<TAB>name<TAB>pci address" lines, or "!reason".
 std::vector<Target> resolve(const std::string& spec, bool split) {
   int fds[2];
   if (pipe(fds) != 0) throw SetupError("cannot create a pipe");
@@ -55,11 +57,11 @@ std::vector<Target> resolve(const std::string& spec, bool split) {
     try {
       std::vector<DeviceHandle> all = list_devices();
       if (spec == "all") {
-        for (const auto& d : all) out += d.info.selector + "\t" + d.info.name + "\n";
+        for (const auto& d : all) out += d.info.selector + "\t" + d.info.name + "\t" + d.info.pci_address + "\n";
       } else {
         for (const auto& s : split_commas(spec)) {
           DeviceHandle d = select_device(s);
-          out += d.info.selector + "\t" + d.info.name + "\n";
+          out += d.info.selector + "\t" + d.info.name + "\t" + d.info.pci_address + "\n";
         }
       }
     } catch (const std::exception& e) {
@@ -81,8 +83,8 @@ std::vector<Target> resolve(const std::string& spec, bool split) {
   std::set<std::string> seen;
   for (size_t start = 0, nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
     std::string line = text.substr(start, nl - start);
-    size_t tab = line.find('\t');
-    Target t{line.substr(0, tab), line.substr(tab + 1), ""};
+    const size_t tab = line.find('\t'), tab2 = line.find('\t', tab + 1);
+    Target t{line.substr(0, tab), line.substr(tab + 1, tab2 - tab - 1), "", line.substr(tab2 + 1)};
     if (!split && !seen.insert(t.selector).second)
       throw SetupError("device " + t.selector + " is listed twice (with --split a device may take several slices)");
     t.folder = folder_for(t.selector, t.name, out.size(), split);
@@ -100,6 +102,7 @@ void write_layout(const std::string& dir, const std::vector<Target>& targets, bo
     d["selector"] = t.selector;
     d["name"] = t.name;
     d["folder"] = t.folder;
+    d["pci"] = t.pci_address;
     list.push_back(d);
   }
   doc["devices"] = list;
@@ -116,14 +119,22 @@ std::vector<Target> read_layout(const std::string& dir, bool& split) {
   }
   split = doc.get("split").kind() == json::Value::Kind::Bool && doc.at("split").as_bool();
   std::vector<Target> out;
-  for (const auto& d : doc.at("devices").as_array())
-    out.push_back({d.at("selector").as_string(), d.at("name").as_string(), d.at("folder").as_string()});
+  for (const auto& d : doc.at("devices").as_array()) {
+    const json::Value& pci = d.get("pci");
+    out.push_back({d.at("selector").as_string(), d.at("name").as_string(), d.at("folder").as_string(),
+                   pci.kind() == json::Value::Kind::String ? pci.as_string() : ""});
+  }
   return out;
 }
 
 // Runs one supervisor per target at once; its summary goes to
-// FOLDER/console.txt, its errors to stderr. Returns the exit codes.
+// FOLDER/console.txt, its errors to stderr. Each is kept on its share of
+// the host's CPUs and sweeps with all of them, or, unpinned, with
+// 1/targets of the cores. Returns the exit codes.
 std::vector<int> run_all(const RunOptions& opts, const std::vector<Target>& targets, bool split) {
+  std::vector<std::string> pci;
+  for (const auto& t : targets) pci.push_back(t.pci_address);
+  const std::vector<std::vector<int>> cpus = device_cpu_shares(pci);
   std::vector<pid_t> pids;
   std::fflush(nullptr);
   for (size_t k = 0; k < targets.size(); ++k) {
@@ -141,6 +152,7 @@ std::vector<int> run_all(const RunOptions& opts, const std::vector<Target>& targ
     if (pid == 0) {
       int rc = 2;
       try {
+        if (!cpus[k].empty() && pin_to_cpus(cpus[k])) o.host_processes = 1;  // its share is its whole mask
         fs::create_directories(o.out_dir);
         if (!std::freopen((o.out_dir + "/console.txt").c_str(), "w", stdout))
           throw SetupError("cannot write " + o.out_dir + "/console.txt");

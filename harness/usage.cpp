@@ -16,13 +16,18 @@ const char* kOverview = R"(usage: clconform COMMAND [options]      (clconform CO
   version      the build, and where it finds its data
 )";
 
-const char* kDevices = R"(usage: clconform devices [--resource-spec]
+const char* kDevices = R"(usage: clconform devices [--resource-spec | --cpus A,B,...]
 
   every platform and device, with the capabilities the suites use
 
   --resource-spec              print a CTest resource-spec file instead: one "opencl"
                                resource per device, id dP_D for device P:D
                                (ctest --resource-spec-file; the README, "Several devices, hosts and campaigns")
+  --cpus A,B,...               print, per listed device, "P:D CPULIST": the host CPUs a process
+                               working for it is kept on when these devices run at once (those
+                               of its PCI bus's node, shared among the devices on it; else an
+                               even cut of this process's CPUs), or "-" for none
+                               (CLCONFORM_PIN=0, or fewer CPUs than devices)
 )";
 
 const char* kList = R"(usage: clconform list [--suite S] [--filter P] [--data DIR]

@@ -1,12 +1,14 @@
 // The sweep's host threads (harness/host_cores.hpp): a cgroup's CPU quota
 // read from its cpu.max line, the cores this process may use bounded by
-// its affinity mask, and the share of them each of several processes takes.
+// its affinity mask, the share of them each of several processes takes,
+// and which CPUs each device's process is kept on.
 #include <gtest/gtest.h>
 
 #include <sched.h>
 
 #include <cstdlib>
 #include <thread>
+#include <vector>
 
 #include "host_cores.hpp"
 
@@ -66,6 +68,75 @@ TEST(HostCores, BuildersTakeHalfAShareOfEightCoresOrMore) {
   setenv("CLCONFORM_BUILD_THREADS", "0", 1);
   EXPECT_EQ(build_threads(1), 0u);
   unsetenv("CLCONFORM_BUILD_THREADS");
+}
+
+TEST(HostCores, CpuListsReadAndWritten) {
+  EXPECT_EQ(parse_cpu_list("0-3,8,10-11\n"), (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));
+  EXPECT_EQ(parse_cpu_list("5"), (std::vector<int>{5}));
+  EXPECT_EQ(parse_cpu_list("3,1-2,2"), (std::vector<int>{1, 2, 3}));
+  for (const char* bad : {"", "a", "3-1", "1-", "-2", "1,,2", "1-2x", "0-3 4"})
+    EXPECT_TRUE(parse_cpu_list(bad).empty()) << bad;
+  EXPECT_EQ(cpu_list_text({0, 1, 2, 3, 8, 10, 11}), "0-3,8,10-11");
+  EXPECT_EQ(cpu_list_text({7}), "7");
+  EXPECT_EQ(cpu_list_text({}), "");
+}
+
+std::vector<int> range(int first, int last) {
+  std::vector<int> v;
+  for (int c = first; c <= last; ++c) v.push_back(c);
+  return v;
+}
+
+// Two GPUs, one on each node of a 32-CPU host (listed node 1 first): each
+// process keeps its GPU's node.
+TEST(HostCores, EachDeviceKeepsItsNode) {
+  const auto shares = share_cpus({range(16, 31), range(0, 15)}, range(0, 31));
+  EXPECT_EQ(shares, (std::vector<std::vector<int>>{range(16, 31), range(0, 15)}));
+}
+
+// Four GPUs, two per node: a node's CPUs are cut between its two.
+TEST(HostCores, DevicesOnOneNodeCutItsCpus) {
+  const auto shares = share_cpus({range(0, 15), range(16, 31), range(0, 15), range(16, 31)}, range(0, 31));
+  EXPECT_EQ(shares, (std::vector<std::vector<int>>{range(0, 7), range(16, 23), range(8, 15), range(24, 31)}));
+}
+
+// Without node information, with nodes that leave allowed CPUs idle (both
+// GPUs on node 0 of two) or with the affinity mask narrower than a node,
+// the allowed CPUs are cut evenly.
+TEST(HostCores, OtherwiseTheAllowedCpusAreCutEvenly) {
+  const std::vector<std::vector<int>> halves{range(0, 7), range(8, 15)};
+  EXPECT_EQ(share_cpus({{}, {}}, range(0, 15)), halves);
+  EXPECT_EQ(share_cpus({range(0, 7), {}}, range(0, 15)), halves);
+  EXPECT_EQ(share_cpus({range(0, 7), range(0, 7)}, range(0, 15)), halves);
+  EXPECT_EQ(share_cpus({range(0, 15), range(16, 31)}, range(4, 11)), (std::vector<std::vector<int>>{range(4, 7), range(8, 11)}));
+  EXPECT_EQ(share_cpus({range(0, 9), range(8, 15)}, range(0, 15)), halves);  // nodes that overlap
+  EXPECT_EQ(share_cpus({{}, {}, {}}, range(0, 6)),
+            (std::vector<std::vector<int>>{range(0, 1), range(2, 3), range(4, 6)}));
+  EXPECT_EQ(share_cpus({range(0, 15)}, range(0, 31)), (std::vector<std::vector<int>>{range(0, 31)}));
+}
+
+// Fewer CPUs than devices: nobody is pinned.
+TEST(HostCores, TooFewCpusPinsNobody) {
+  EXPECT_EQ(share_cpus({{}, {}, {}}, range(0, 1)), (std::vector<std::vector<int>>(3)));
+  EXPECT_EQ(share_cpus({range(0, 0), range(0, 0)}, range(0, 0)), (std::vector<std::vector<int>>(2)));
+}
+
+// CLCONFORM_PIN=0 pins nobody; otherwise the shares cover this process's
+// CPUs without overlap.
+TEST(HostCores, DeviceSharesFollowTheAffinityMask) {
+  setenv("CLCONFORM_PIN", "0", 1);
+  EXPECT_EQ(device_cpu_shares({"", ""}), (std::vector<std::vector<int>>(2)));
+  unsetenv("CLCONFORM_PIN");
+  const std::vector<int> mine = allowed_cpus();
+  ASSERT_FALSE(mine.empty());
+  const auto one = device_cpu_shares({"no-such-address"});
+  EXPECT_EQ(one, (std::vector<std::vector<int>>{mine}));
+  if (mine.size() >= 2) {
+    const auto two = device_cpu_shares({"", ""});
+    std::vector<int> joined = two[0];
+    joined.insert(joined.end(), two[1].begin(), two[1].end());
+    EXPECT_EQ(joined, mine);
+  }
 }
 
 }  // namespace
