@@ -6,6 +6,7 @@
 
 #include "device.hpp"
 #include "program_cache.hpp"
+#include "staged_buffers.hpp"
 
 namespace clconform {
 
@@ -14,6 +15,7 @@ struct Session {
   cl::Context context;
   cl::CommandQueue queue;
   ProgramCache programs;
+  StagedBufferPool staged_buffers;  // the staged sweeps' buffers (sweep.hpp), kept between cases
 
   Session(DeviceHandle h, const std::string& build_options);
   const DeviceInfo& info() const { return handle.info; }

@@ -24,6 +24,7 @@ struct SweepArray {
   cl::Buffer device, pinned;  // pinned: staged path only
   uint8_t* host = nullptr;    // valid while the host owns the slot
   size_t bytes = 0;
+  StagedBuffer staged;  // staged path: what the session's pool lent (device, pinned and host above)
 };
 
 // Each command's kind, for SweepTimes.
@@ -125,18 +126,25 @@ Sweep::~Sweep() {
     cl::CommandQueue& q = run_.session.queue;
     for (auto& slot : slots_) {
       if (!slot) continue;
-      cl::Event::waitForEvents(slot->ready);
+      if (!slot->ready.empty()) cl::Event::waitForEvents(slot->ready);
       auto unmap = [&](SweepArray& a) {
-        if (!a.host) return;
-        if (zero_copy_) q.enqueueUnmapMemObject(a.device, a.host);
-        else setup_queue_.enqueueUnmapMemObject(a.pinned, a.host);
+        if (a.host && zero_copy_) q.enqueueUnmapMemObject(a.device, a.host);
       };
       for (auto& a : slot->in) unmap(a);
       for (auto& arrays : slot->out)
         for (auto& a : arrays) unmap(a);
     }
     q.finish();
-    if (!zero_copy_) setup_queue_.finish(), upload_queue_.finish();
+    if (!zero_copy_) {
+      setup_queue_.finish(), upload_queue_.finish();
+      // No command uses the staged buffers any more: the next sweep may.
+      for (auto& slot : slots_) {
+        if (!slot) continue;
+        for (auto& a : slot->in) run_.session.staged_buffers.give_back(std::move(a.staged));
+        for (auto& arrays : slot->out)
+          for (auto& a : arrays) run_.session.staged_buffers.give_back(std::move(a.staged));
+      }
+    }
   } catch (const cl::Error&) {
     // The buffers go with the context; a failing unmap changes no verdict.
   }
@@ -152,9 +160,11 @@ void Sweep::make_slot(unsigned s, cl::CommandQueue& q) {
       // Zero-copy outputs start as sentinels; the verifier restores them.
       if (output) std::memset(a.host, 0xA5, bytes);
     } else {
-      a.device = cl::Buffer(context, output ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, bytes);
-      a.pinned = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-      a.host = map(q, a.pinned, bytes, true, nullptr);
+      a.staged = run_.session.staged_buffers.take(bytes, output, q);
+      a.device = a.staged.device;
+      a.pinned = a.staged.pinned;
+      a.host = a.staged.host;
+      (a.staged.reused ? buffers_reused_ : buffers_made_) += 1;
     }
   };
   // The slot is in place before its arrays are made, so that the
@@ -524,6 +534,10 @@ json::Value Sweep::times_json() const {
     v["floor_s"] = times_.floor_s();
   }
   v["path"] = zero_copy_ ? "zero-copy" : "staged";
+  if (!zero_copy_) {
+    v["buffers_made"] = static_cast<unsigned long long>(buffers_made_.load());
+    v["buffers_reused"] = static_cast<unsigned long long>(buffers_reused_.load());
+  }
   v["chunks"] = static_cast<unsigned long long>(times_.chunks);
   v["chunk_lanes"] = static_cast<unsigned long long>(chunk_lanes_);
   v["threads"] = threads_;

@@ -45,6 +45,7 @@
 
 #include <CL/opencl.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <exception>
@@ -168,6 +169,9 @@ class Sweep {
   // How long the maker took (guarded by made_mutex_, and apart from
   // times_, which only run()'s thread writes and times() hands out).
   double late_setup_s_ = 0;
+  // Staged arrays this sweep made, and those it took from the session's
+  // pool (staged_buffers.hpp): the slots are made on two threads.
+  std::atomic<uint64_t> buffers_made_{0}, buffers_reused_{0};
   // Made at the first step worth several threads: a quick case's sweep
   // (thousands per run) never needs one.
   std::unique_ptr<ThreadTeam> team_;
