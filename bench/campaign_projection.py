@@ -17,7 +17,14 @@ case time less its builds. A whole case's is its builds plus M times the
 rest of its time (M = 1 for a complete run of the whole cases, merged).
 Prints a table per suite, the total, and the slowest cases.
 
-    bench/campaign_projection.py SWEEP-SHARD-DIR[,DIR...] N WHOLE-SHARD-DIR M
+A campaign run as S shards (bench/campaign.sh OUT S) pays each sweep's
+fixed part S times: its buffers, the chunks' ramp and everything else
+outside the work, but its builds once. Measured on the H200, a 64-shard
+campaign's shards took about 300 s each where the S = 1 projection gave
+80 s: there the fixed part was most of each sweep (bench/README.md, "The
+first shards of a real campaign").
+
+    bench/campaign_projection.py SWEEP-SHARD-DIR[,DIR...] N WHOLE-SHARD-DIR M [S]
 
 Several sweep folders (shard 1 of N each) are read in turn, a later
 folder's record of a case replacing an earlier one's: a rerun of some
@@ -41,7 +48,14 @@ def latest(folders):
     return out.values()
 
 
-def main(sweep_dir, n, whole_dir, m):
+def shard_index(folder):
+    """K of the run's --shard K/N (run.json), 1 for an unsharded run."""
+    with open(folder + "/run.json") as f:
+        shard = json.load(f).get("shard") or "1/1"
+    return int(str(shard).split("/")[0])
+
+
+def main(sweep_dir, n, whole_dir, m, shards):
     suites = collections.OrderedDict()
     cases = []
     for r in latest(sweep_dir):
@@ -52,15 +66,19 @@ def main(sweep_dir, n, whole_dir, m):
         sw = (r.get("metrics") or {}).get("sweep")
         if sw:
             work = sw.get("host_verify_s", 0) + sw.get("host_fill_s", 0)
-            t = time_s - sw["wall_s"] + sw.get("host_idle_s", 0) + n * max(work, sw.get("floor_s", 0))
+            fixed = max(0.0, time_s - sw["wall_s"] + sw.get("host_idle_s", 0) - build)
+            t = build + shards * fixed + n * max(work, sw.get("floor_s", 0))
         else:
             t = build + n * max(0.0, time_s - build)
         s = suites.setdefault(r["suite"], collections.Counter())
         s["sweeps"] += 1
         s["sweep_s"] += t
         cases.append((t, r["case"], r["status"]))
+    own = shard_index(whole_dir)
     for r in latest(whole_dir):
-        if r["status"] == "info" and r.get("whole_in_shard") not in (None, 1):
+        if "slice" in r:
+            continue  # a sweep: the sweep sample counts those
+        if r.get("whole_in_shard") not in (None, own):
             continue  # left to another shard
         s = suites.setdefault(r["suite"], collections.Counter())
         # Its builds once (a campaign on one host builds a program once; the
@@ -69,6 +87,8 @@ def main(sweep_dir, n, whole_dir, m):
         t = build + m * max(0.0, (r.get("time_s", 0) or 0) - build)
         s["whole"] += 1
         s["whole_s"] += t
+    print(f"Projected for a campaign of {shards} shard{'s' if shards > 1 else ''}.")
+    print()
     print(f"| suite | sweeps sampled (1/{n} each) | sweeps, projected s | whole cases sampled (1 in {m}) "
           f"| whole cases, projected s | suite, projected s |")
     print("| --- | --: | --: | --: | --: | --: |")
@@ -88,6 +108,6 @@ def main(sweep_dir, n, whole_dir, m):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 6):
         sys.exit(__doc__)
-    main(sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]) if len(sys.argv) == 6 else 1)
