@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -40,7 +41,9 @@ ResultsFile::ResultsFile(const std::string& path) : path_(path) {
 }
 
 ResultsFile::~ResultsFile() {
-  if (f_) std::fclose(f_);
+  if (!f_) return;
+  fsync(fileno(f_));
+  std::fclose(f_);
 }
 
 void ResultsFile::append(const json::Value& record) {
@@ -48,7 +51,11 @@ void ResultsFile::append(const json::Value& record) {
   if (std::fwrite(line.data(), 1, line.size(), f_) != line.size() || std::fflush(f_) != 0) {
     throw SetupError("cannot append to " + path_ + " (disk full?)");
   }
-  fsync(fileno(f_));
+  const auto now = std::chrono::steady_clock::now();
+  if (now - synced_ >= kSyncEvery) {
+    fsync(fileno(f_));
+    synced_ = now;
+  }
 }
 
 std::set<std::string> recorded_cases(const std::string& path) {
