@@ -35,6 +35,26 @@ StagedBuffer StagedBufferPool::take(size_t bytes, bool output, cl::CommandQueue&
     }
     ++made_;
   }
+  try {
+    return make(bytes, output, map_queue);
+  } catch (const cl::Error&) {
+    // Out of device or pinned memory, perhaps because of what waits here:
+    // release it all and try once more.
+    std::vector<StagedBuffer> gone;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      if (waiting_.empty()) throw;
+      gone.swap(waiting_);
+      waiting_bytes_ = 0;
+    }
+    for (auto& g : gone) release(g);
+    queue_.finish();
+    gone.clear();
+    return make(bytes, output, map_queue);
+  }
+}
+
+StagedBuffer StagedBufferPool::make(size_t bytes, bool output, cl::CommandQueue& map_queue) {
   StagedBuffer b;
   b.capacity = bytes;
   b.output = output;

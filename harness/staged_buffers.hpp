@@ -35,8 +35,9 @@ class StagedBufferPool {
   StagedBufferPool& operator=(const StagedBufferPool&) = delete;
 
   // A buffer of at least BYTES, of the kind OUTPUT says: a waiting one at
-  // most twice as large, or else a new one mapped through MAP_QUEUE. Safe
-  // to call from several threads.
+  // most twice as large, or else a new one mapped through MAP_QUEUE (when
+  // making it fails, every waiting buffer is released and it is tried once
+  // more). Safe to call from several threads.
   StagedBuffer take(size_t bytes, bool output, cl::CommandQueue& map_queue);
   // Gives B back once no command uses it any more; beyond KEEP_BYTES the
   // oldest waiting buffers are released.
@@ -46,6 +47,7 @@ class StagedBufferPool {
   uint64_t taken() const;  // buffers handed out so far, made or reused
 
  private:
+  StagedBuffer make(size_t bytes, bool output, cl::CommandQueue& map_queue);
   void release(StagedBuffer& b);
 
   cl::Context context_;
