@@ -4,8 +4,8 @@
 // on the lent GPU hosts and unpinning takes time too, while a full-mode
 // campaign shard runs a thousand sweeps of a fraction of a second each:
 // made and released per sweep, the buffers took about half of such a
-// shard's time (bench/README.md, "A campaign's shards"). A pinned buffer
-// stays mapped while it waits here.
+// shard's time (bench/README.md, "The first shards of a real campaign").
+// A pinned buffer stays mapped while it waits here.
 #pragma once
 
 #include <CL/opencl.hpp>

@@ -21,10 +21,10 @@ namespace clconform {
 // directly, mapped while the host works on it and unmapped while the device
 // does, which costs no copy.
 struct SweepArray {
-  cl::Buffer device, pinned;  // pinned: staged path only
-  uint8_t* host = nullptr;    // valid while the host owns the slot
+  cl::Buffer device;
+  uint8_t* host = nullptr;  // valid while the host owns the slot
   size_t bytes = 0;
-  StagedBuffer staged;  // staged path: what the session's pool lent (device, pinned and host above)
+  StagedBuffer staged;  // staged path: what the session's pool lent (its device buffer and mapped pinned one above)
 };
 
 // Each command's kind, for SweepTimes.
@@ -162,7 +162,6 @@ void Sweep::make_slot(unsigned s, cl::CommandQueue& q) {
     } else {
       a.staged = run_.session.staged_buffers.take(bytes, output, q);
       a.device = a.staged.device;
-      a.pinned = a.staged.pinned;
       a.host = a.staged.host;
       (a.staged.reused ? buffers_reused_ : buffers_made_) += 1;
     }
