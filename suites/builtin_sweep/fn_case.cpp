@@ -135,8 +135,7 @@ void run_case(CaseRun& run, const Judge& judge) {
       it.index = range.begin + i;
       it.args.assign(ov.args.size(), {});
       for (size_t a = 0; a < ov.args.size(); ++a) it.args[a].assign(ov.args[a].n, 0);
-      // A stream of its own per overload: the overloads see different values.
-      Rng rng(run.opts.seed, stream * 1315423911u + k, it.index);
+      Rng rng = item_rng(run.opts.seed, stream, k, it.index);
       judge.inputs(ov, rng, it);
       for (size_t a = 0; a < ov.args.size(); ++a)
         for (unsigned l = 0; l < ov.args[a].n; ++l)

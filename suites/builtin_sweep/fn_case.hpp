@@ -59,6 +59,14 @@ class Rng {
   uint64_t seed_, stream_, base_, k_ = 0;
 };
 
+// The generator of work-item INDEX's inputs for overload OVERLOAD (its
+// position in the case's list) of a case with CASE_STREAM (harness
+// case_stream): each overload has a stream of its own, so the overloads see
+// different values.
+inline Rng item_rng(uint64_t seed, uint64_t case_stream, size_t overload, uint64_t index) {
+  return Rng(seed, case_stream * 1315423911u + overload, index);
+}
+
 // One work-item: its index, every argument's lanes (a scalar argument has
 // one lane), and the result's lanes.
 struct Item {

@@ -34,6 +34,7 @@
 #include "builtin_sweep/fn_case.hpp"
 #include "builtin_sweep/fn_inputs.hpp"
 #include "checks.hpp"
+#include "geometric/geometric_judge.hpp"
 #include "reference/common_fns.hpp"
 #include "reference/geometric.hpp"
 #include "reference/geometric_relaxed.hpp"
@@ -255,17 +256,17 @@ class GeometricJudge : public fn::Judge {
 
 void check_builtin(CaseRun& run) {
   const json::Value& p = run.c.params;
-  const std::string name = p.at("builtin").as_string();
-  const fn::Regime r = fn::regime_of(run);
-  const std::string elem = p.at("elem").as_string();
-  std::unique_ptr<fn::Judge> j;
-  if (elem == "double") j = std::make_unique<GeometricJudge<ref::Double>>(name, r);
-  else if (elem == "half") j = std::make_unique<GeometricJudge<ref::Half>>(name, r);
-  else j = std::make_unique<GeometricJudge<ref::Float>>(name, r);
+  const auto j = geometric_judge(p.at("builtin").as_string(), p.at("elem").as_string(), fn::regime_of(run));
   fn::run_case(run, *j);
 }
 
 }  // namespace
+
+std::unique_ptr<fn::Judge> geometric_judge(const std::string& builtin, const std::string& elem, const fn::Regime& r) {
+  if (elem == "double") return std::make_unique<GeometricJudge<ref::Double>>(builtin, r);
+  if (elem == "half") return std::make_unique<GeometricJudge<ref::Half>>(builtin, r);
+  return std::make_unique<GeometricJudge<ref::Float>>(builtin, r);
+}
 
 void register_geometric_checks() { register_check("geometric.builtin", check_builtin, Sharding::Slices); }
 
