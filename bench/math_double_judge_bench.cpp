@@ -58,6 +58,10 @@ const Case kCases[] = {
     {"log", {math::Bound::Kind::Ulps, 3}, "ulp=3"},
     {"pow", {math::Bound::Kind::Ulps, 16}, "ulp=16"},
     {"divide", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
+    {"pown", {math::Bound::Kind::Ulps, 16}, "ulp=16"},
+    {"rootn", {math::Bound::Kind::Ulps, 16}, "ulp=16"},
+    {"remquo", {math::Bound::Kind::CorrectlyRounded, 0}, "exact"},
+    {"nextafter", {math::Bound::Kind::CorrectlyRounded, 0}, "exact"},
 };
 
 
@@ -97,6 +101,10 @@ Workload make_workload(const Case& c, size_t points, uint64_t seed) {
       const uint64_t b = stratified(rng, start + i, int(k), first);
       if (k == 0) first = b;
       w.inputs[i].args[k] = clconform::ref::double_from_bits(b);
+      // An int argument (pown's and rootn's n), as the suite draws one:
+      // any int one time in four, else in [-64, 64].
+      if (math::functions()[static_cast<size_t>(f)].args[k] == math::ArgKind::Int)
+        w.inputs[i].args[k] = (b & 3) == 0 ? double(int32_t(b >> 20)) : double(int64_t((b >> 8) % 129) - 64);
     }
     const math::Enclosure e = math::enclose(f, w.inputs[i].args, 128, 0, math::Format::Double);
     const uint64_t near = clconform::ref::to_bits(e.lo.to_double());

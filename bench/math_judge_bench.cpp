@@ -62,6 +62,7 @@ const Case kCases[] = {
     {"sqrt", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
     {"divide", {math::Bound::Kind::Ulps, 2.5}, "ulp=2.5"},
     {"divide", {math::Bound::Kind::CorrectlyRounded, 0}, "cr"},
+    {"rootn", {math::Bound::Kind::Ulps, 16}, "ulp=16"},
 };
 
 
@@ -83,6 +84,10 @@ Workload make_workload(const Case& c, size_t points, uint64_t seed) {
     for (size_t k = 0; k < arity; ++k) {
       const uint32_t bits = arity == 1 ? next++ : static_cast<uint32_t>(rng());
       w.inputs[i].args[k] = clconform::ref::float_from_bits(bits);
+      // An int argument (rootn's n), as the suite draws one: any int one
+      // time in four, else in [-64, 64].
+      if (math::functions()[static_cast<size_t>(f)].args[k] == math::ArgKind::Int)
+        w.inputs[i].args[k] = (bits & 3) == 0 ? double(int32_t(bits)) : double(int((bits >> 8) % 129) - 64);
     }
     const uint32_t cr = math::enclose(f, w.inputs[i].args, 128).lo.round_to<Float>();
     for (size_t k = 0; k < kWidths; ++k) w.got[i * kWidths + k] = cr;

@@ -433,7 +433,30 @@ CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
   return true;
 }
 
+// rootn(x, n) = exp(log(x) / n) for x > 0: the quotient of log x (within
+// 2^-97) by n is one double-double division (about 2^-102), so t is within
+// |t| 2^-96.9 of log(x) / n and exp(t) within pow_of's bound.
+CLC_DD_FMA bool root_of(double x, double n, const Constants& c, DD* out) {
+  const DD t = divide(log_of(x, c), DD{n, 0});
+  if (!(t.hi >= -650 && t.hi <= 709)) return false;
+  if (std::fabs(t.hi) < 0x1p-60) {  // exp(t) = 1 + t: the rest below 2^-120
+    *out = fast_two_sum(1, t.hi);
+    return true;
+  }
+  *out = exp_of(t.hi, t.lo, c);
+  return true;
+}
+
 }  // namespace
+
+bool dd_rootn(double x, int n, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x) || n == 0) return false;
+  DD v;
+  if (!root_of(x, n, constants(), &v)) return false;
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
 
 bool dd_pow(double x, double y, double* hi, double* lo) {
   if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x) || !std::isfinite(y)) return false;

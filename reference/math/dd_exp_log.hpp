@@ -1,4 +1,4 @@
-// exp, log and pow of double arguments as double-doubles (an unevaluated sum
+// exp, log, pow and rootn of double arguments as double-doubles (an unevaluated sum
 // hi + lo), for the fast tier of the double judge (judge_double.cpp) where
 // libquadmath's expq and logq cost about a microsecond a call.
 //
@@ -67,5 +67,11 @@ void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouche
 // |Y log X| <= 709, plus exp's); false otherwise, or on a CPU without FMA.
 inline constexpr double kDdPowRelError = 0x1p-86;
 bool dd_pow(double x, double y, double* hi, double* lo);
+
+// rootn(X, N) = exp(log(X) / N) for finite X > 0 and N != 0 where log(X) / N
+// lies in exp's range above, within kDdPowRelError (the same analysis as
+// pow's, the division in place of the product); false otherwise, or on a
+// CPU without FMA.
+bool dd_rootn(double x, int n, double* hi, double* lo);
 
 }  // namespace clconform::ref::math

@@ -37,6 +37,16 @@ bool exact_double(Fn f, const double* args, double* value) {
       *value = std::fmin(d, 0x1.fffffffffffffp-1);
       return true;
     }
+    // Two finite arguments: the next double towards y, and the remainder
+    // (remquo's value too), both doubles (IEEE remainder is exact).
+    case Fn::nextafter:
+      if (!std::isfinite(args[1])) return false;
+      *value = std::nextafter(x, args[1]);
+      return true;
+    case Fn::remainder: case Fn::remquo:
+      if (!std::isfinite(args[1]) || args[1] == 0) return false;
+      *value = std::remainder(x, args[1]);
+      return true;
     default: return false;
   }
 }

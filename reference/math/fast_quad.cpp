@@ -28,6 +28,10 @@ __float128 negative_pow(double x, double y) {
   return odd ? -v : v;
 }
 
+// Whether V is an int's value (pown's and rootn's n; anything else is
+// MPFR's to refuse or answer).
+bool is_int32(double v) { return v >= -2147483648.0 && v <= 2147483647.0 && std::trunc(v) == v; }
+
 // sinpi, cospi and tanpi of the double X from an exact reduction in
 // double arithmetic: R = x - 2 round(x / 2) in [-1, 1] (x / 2 and its
 // rounding are exact, and so is the difference of two doubles this
@@ -89,6 +93,23 @@ __float128 value(Fn f, const double* a) {
     case Fn::erf: return erfq(x);
     // pow and powr agree for x > 0 (spec 7.5.1 differs only at special values).
     case Fn::pow: case Fn::powr: return a[0] > 0 ? powq(x, y) : f == Fn::pow && a[0] < 0 ? negative_pow(a[0], a[1]) : none;
+    // pown's n is an integer, so C99's pow of it is pown (zeros are MPFR's:
+    // their signs and poles). rootn(x, n) = x^(1/n), with 1/n rounded to
+    // binary128: a relative error d in the exponent moves the result by a
+    // factor x^(d/n), at most e^(745 * 2^-113) - 1 < 2^-103 for a double x
+    // (|ln x| <= 745), within the tier's 2^-100 with libquadmath's own
+    // few ulps. A negative x has a real root for odd n only; n = 0 and
+    // the rest are MPFR's.
+    case Fn::pown:
+      if (!is_int32(a[1])) return none;
+      return a[0] > 0 ? powq(x, y) : a[0] < 0 ? negative_pow(a[0], a[1]) : none;
+    case Fn::rootn: {
+      if (!is_int32(a[1])) return none;
+      const int64_t n = static_cast<int64_t>(a[1]);
+      if (n == 0 || a[0] == 0 || (a[0] < 0 && n % 2 == 0)) return none;
+      const __float128 root = powq(fabsq(x), 1 / y);
+      return a[0] < 0 ? -root : root;
+    }
     // One or two binary128 roundings of exact double operands (products of
     // doubles are exact in 113 bits; sums lose at most 2^-113 relative).
     case Fn::sqrt: return a[0] >= 0 ? sqrtq(x) : none;
@@ -133,7 +154,10 @@ __float128 value(Fn f, const double* a) {
       const double r = std::remainder(a[0], a[1]);
       return (r != 0 && std::signbit(r) != std::signbit(a[0])) ? r + std::copysign(a[1], a[0]) : r;
     }
-    case Fn::remainder: return a[1] != 0 ? std::remainder(a[0], a[1]) : none;
+    case Fn::remainder: case Fn::remquo: return a[1] != 0 ? std::remainder(a[0], a[1]) : none;
+    // The next double towards y: exact (the double judge's format; the
+    // flush-to-zero variants are the judge's alternatives, MPFR's).
+    case Fn::nextafter: return std::nextafter(a[0], a[1]);
     // The inverse pi functions: libquadmath's function, then two roundings
     // (pi to binary128 and the quotient), about 2^-111 relative in all.
     case Fn::asinpi: return asinq(x) / M_PIq;
@@ -181,6 +205,8 @@ bool domain_nan(Fn f, const double* args) {
     case Fn::acosh: return x < 1;
     case Fn::tgamma: return x < 0 && std::floor(x) == x;  // the negative integers (C99 F.9.5.4)
     case Fn::pow: return x < 0 && std::floor(args[1]) != args[1];
+    case Fn::rootn:  // no real root (7.5.1)
+      return is_int32(args[1]) && (args[1] == 0 || (x < 0 && std::fmod(args[1], 2.0) == 0));
     default: return false;
   }
 }

@@ -38,7 +38,8 @@ bool quad_finite_or_infinite(Fn f, const double* args, __float128* q);
 // Whether the real result of F at the finite ARGS is NaN by a domain
 // error (C99 Annex F, and spec 7.5.1 for powr): log, log2, log10, sqrt,
 // rsqrt and powr of x < 0, log1p of x < -1, asin, acos and atanh of
-// |x| > 1, acosh of x < 1, pow of x < 0 with a finite non-integer y.
+// |x| > 1, acosh of x < 1, pow of x < 0 with a finite non-integer y,
+// rootn with n = 0 or of x < 0 with an even n.
 bool domain_nan(Fn f, const double* args);
 
 // Whether F has a fast quad value anywhere (for reports and tests).

@@ -28,6 +28,10 @@ constexpr double kExact = 0;
 // ulps, and the reciprocal doubles the library's relative error (8) and
 // rounds once more: 14.8.
 constexpr double kTanErrorDulps = 16;
+// rootn of a float: pow(|x|, 1/n) with 1/n rounded to double (relative
+// error d <= 2^-53) is |x|^(1/n) times e^(d ln|x| / n), and |ln|x|| <= 104
+// for a float: at most 104 double ulps besides pow's own 4.
+constexpr double kRootnErrorDulps = 112;
 
 }  // namespace
 
@@ -50,6 +54,8 @@ FastSpec fast_spec(Fn f) {
       return {true, kLibm};
     case Fn::erfc:
       return {true, kLibmWeak};
+    case Fn::rootn:
+      return {true, kRootnErrorDulps};
     case Fn::tgamma:
       return {true, kTgammaErrorDulps};
     case Fn::lgamma: case Fn::lgamma_r:
@@ -128,6 +134,18 @@ bool fast_value(Fn f, const double* a, double* out) {
     }
     case Fn::pow: *out = std::pow(x, y); return true;
     case Fn::pown: *out = std::pow(x, y); return true;  // C99 pow on an integer y is pown (spec 7.5.1 cases included)
+    case Fn::rootn: {
+      // Zeros, infinities, NaN and n = 0 are MPFR's (7.5.1's special values).
+      if (!std::isfinite(x) || x == 0 || y == 0) return false;
+      const bool odd = std::fmod(y, 2.0) != 0;
+      if (x < 0 && !odd) {  // no real root
+        *out = std::numeric_limits<double>::quiet_NaN();
+        return true;
+      }
+      const double root = std::pow(std::fabs(x), 1 / y);
+      *out = x < 0 ? -root : root;
+      return true;
+    }
     case Fn::powr:
       if (!(x > 0 && std::isfinite(x) && std::isfinite(y))) return false;  // powr's own special values: MPFR
       *out = std::pow(x, y);

@@ -199,6 +199,19 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     *rel = kDdPowRelError;
     return dd_pow(x, args[1], hi, lo);
   }
+  // pown(x, n) is pow of an integer n: |x|^n, negative for a negative x and
+  // an odd n. rootn(x, n): the n-th root, of |x| for an odd n (a negative
+  // x's root is negative; an even n's is a NaN, left to MPFR).
+  if (f == Fn::pown || f == Fn::rootn) {
+    const double n = args[1];
+    if (x == 0 || !(n >= -2147483648.0 && n <= 2147483647.0)) return false;
+    const bool odd = std::fmod(n, 2.0) != 0;
+    if (x < 0 && f == Fn::rootn && !odd) return false;
+    *rel = kDdPowRelError;
+    const bool ok = f == Fn::pown ? dd_pow(std::fabs(x), n, hi, lo) : dd_rootn(std::fabs(x), static_cast<int>(n), hi, lo);
+    if (ok && x < 0 && odd) *hi = -*hi, *lo = -*lo;
+    return ok;
+  }
   return false;
 }
 
@@ -421,6 +434,7 @@ __attribute__((target("avx2"))) size_t exp_beyond4(const double* x, size_t n, in
 // of pow's sampled pairs.
 int beyond_of(Fn f, const double* args) {
   if (f == Fn::pow || f == Fn::powr) return pow_beyond(f, args[0], args[1]);
+  if (f == Fn::pown) return pow_beyond(Fn::pow, args[0], args[1]);  // an integer n: pow's reading
   const double x = args[0];
   bool above = false, below = false;
   switch (f) {

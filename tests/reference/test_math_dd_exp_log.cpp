@@ -1,7 +1,7 @@
-// The double-double exp, exp2, exp10, log, log2, log10 and pow
+// The double-double exp, exp2, exp10, log, log2, log10, pow and rootn
 // (reference/math/dd_exp_log.hpp), the double judge's fast tier for them:
 // each value hi + lo stays within kDdExpLogRelError (exp2 and exp10:
-// kDdExpBaseRelError; log2 and log10: kDdLogBaseRelError; pow:
+// kDdExpBaseRelError; log2 and log10: kDdLogBaseRelError; pow and rootn:
 // kDdPowRelError) * |hi + lo| of the real value,
 // which MPFR computes here directly at 320 bits. Inputs: 2^20 doubles of
 // every exponent field and both signs (stratified, as the suite's full
@@ -10,8 +10,9 @@
 // multiple of ln2/64 there (exp's reduction), next to 1 and to every
 // boundary of log's table (multiples of 2^-8 in [1/sqrt(2), sqrt(2)]
 // scaled by powers of two), the ends of both ranges; for pow, 2^20 tuples
-// drawn as the full mode draws them and the cases listed at pow_inputs().
-// About 2.7 million values checked, on two threads.
+// drawn as the full mode draws them and the cases listed at pow_inputs();
+// for rootn, 2^19 pairs and those of rootn_inputs(). About 3.2 million
+// values checked, on two threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -132,6 +133,62 @@ TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
   EXPECT_FALSE(math::dd_pow(2.0, 1e300, &hi, &lo));
   ASSERT_TRUE(math::dd_pow(1.0, 1e300, &hi, &lo));
   EXPECT_EQ(hi, 1.0);
+}
+
+// rootn's pairs: x drawn as the full mode draws it (every exponent field,
+// made positive), n as the math suite draws an int (in [-64, 64] three
+// times in four, else any int), then the ends of exp's range (x^(1/n)
+// near 2^1024 and 2^-938 for n = +-1), and exact roots (8^(1/3), 2^(k/n)).
+std::vector<std::pair<double, int>> rootn_inputs() {
+  std::vector<std::pair<double, int>> v;
+  std::mt19937_64 rng(0x4007);
+  for (uint64_t lane = 0; lane < (uint64_t{1} << 19); ++lane) {
+    const uint64_t ex = (lane >> 1) % 2047, r = rng();
+    const int n = (r & 3) == 0 ? int(int32_t(r >> 32)) : int((r >> 8) % 129) - 64;
+    v.push_back({oracle::double_of(ex << 52 | (rng() & 0xFFFFFFFFFFFFFull)), n});
+  }
+  for (double x : {0x1.fffffffffffffp1023, 0x1p-1074, 0x1p-1022, 0x1p-938, 0x1p1000, 8.0, 27.0, 1.0, 0.5})
+    for (int n : {1, -1, 2, -2, 3, -3, 7, 64, -64, 1000, 2147483647, -2147483647 - 1}) v.push_back({x, n});
+  for (int k = -1074; k <= 1023; k += 11)
+    for (int n : {2, 3, 5, -7}) v.push_back({std::ldexp(1.0, k), n});
+  return v;
+}
+
+TEST(MathDdExpLog, RootnWithinThePowBoundOfMpfr) {
+  const auto xns = rootn_inputs();
+  dd_check::Tally tally;
+  dd_check::on_two_threads([&](size_t begin, size_t step) {
+    Num x(53), want(kPrec), got(kPrec), err(kPrec);
+    double worst = 0;
+    uint64_t n = 0, no = 0, bad = 0;
+    for (size_t i = begin; i < xns.size(); i += step) {
+      double hi, lo;
+      if (!math::dd_rootn(xns[i].first, xns[i].second, &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      mpfr_set_d(x.v, xns[i].first, MPFR_RNDN);
+      mpfr_rootn_si(want.v, x.v, xns[i].second, MPFR_RNDN);
+      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
+      if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
+        ADD_FAILURE() << std::hexfloat << "rootn(" << xns[i].first << ", " << std::dec << xns[i].second
+                      << "): relative error " << rel;
+      if (rel > worst) worst = rel;
+    }
+    tally.add(n, no, bad, worst);
+  });
+  std::printf("  rootn: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
+              std::log2(math::kDdPowRelError));
+  EXPECT_EQ(tally.over(), 0u);
+  EXPECT_GT(tally.checked(), 400000u);
+  double hi, lo;
+  EXPECT_FALSE(math::dd_rootn(-8.0, 3, &hi, &lo));  // the judge takes the sign from n's parity
+  EXPECT_FALSE(math::dd_rootn(8.0, 0, &hi, &lo));
+  EXPECT_FALSE(math::dd_rootn(0x1p-1074, -1, &hi, &lo));  // 2^1074: beyond exp's range
+  ASSERT_TRUE(math::dd_rootn(8.0, 3, &hi, &lo));
+  EXPECT_EQ(hi, 2.0);
 }
 
 TEST(MathDdExpLog, ExpWithinItsBoundOfMpfr) {

@@ -2,7 +2,8 @@
 // exact_double.hpp) against the binary128 tier they stand in for
 // (fast_quad.hpp, itself checked against MPFR): the same bits, zeros'
 // signs included, on doubles of every exponent field and both signs,
-// integers, halves and their neighbours; frexp's mantissa, which that tier
+// integers, halves and their neighbours (pairs of them for nextafter,
+// remainder and remquo); frexp's mantissa, which that tier
 // lacks, against its definition; and no value where the double tier
 // declines (fract's inexact differences, logb of zero, infinities, NaN).
 #include <gtest/gtest.h>
@@ -70,6 +71,33 @@ TEST(MathExactDouble, SameBitsAsTheBinary128Tier) {
     if (f == Fn::fract) {
       EXPECT_GT(declined, 0u);  // the inexact differences exist among the arguments
     }
+  }
+}
+
+// The two-argument ones, on pairs: the second argument from the same list,
+// shifted through the first's list so that equal, neighbouring and far
+// apart pairs all occur.
+TEST(MathExactDouble, TwoArgumentsSameBitsAsTheBinary128Tier) {
+  const std::vector<double> xs = arguments();
+  for (Fn f : {Fn::nextafter, Fn::remainder, Fn::remquo}) {
+    uint64_t compared = 0;
+    for (size_t i = 0; i < xs.size(); ++i)
+      for (size_t shift : {size_t(0), size_t(1), size_t(7), xs.size() / 2}) {
+        const double args[3] = {xs[i], xs[(i + shift) % xs.size()], 1.0};
+        double v;
+        __float128 q;
+        if (!math::exact_double(f, args, &v)) {
+          EXPECT_TRUE(f != Fn::nextafter && args[1] == 0) << static_cast<int>(f) << " " << std::hexfloat << args[0]
+                                                           << ", " << args[1];
+          continue;
+        }
+        ASSERT_TRUE(math::quad_value(f, args, &q)) << static_cast<int>(f) << " " << std::hexfloat << args[0] << ", "
+                                                  << args[1];
+        ASSERT_EQ(oracle::bits_of(v), oracle::bits_of(static_cast<double>(q)))
+            << static_cast<int>(f) << " at " << std::hexfloat << args[0] << ", " << args[1];
+        ++compared;
+      }
+    EXPECT_GT(compared, uint64_t(1) << 19) << static_cast<int>(f);
   }
 }
 

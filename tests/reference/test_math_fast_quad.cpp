@@ -88,6 +88,17 @@ const std::vector<Case>& cases() {
          if (mpfr_zero_p(x)) mpfr_set_inf(r, -1); else mpfr_set_si(r, mpfr_get_exp(x) - 1, MPFR_RNDN);
        }},
       {"fmod", B(mpfr_fmod)}, {"remainder", B(mpfr_remainder)},
+      {"remquo", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { long q; mpfr_remquo(r, &q, x, y, MPFR_RNDN); }},
+      {"nextafter", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {  // one double step towards y, on the bits
+         const double a = mpfr_get_d(x, MPFR_RNDN), b = mpfr_get_d(y, MPFR_RNDN);  // exact: both are doubles
+         if (a == b) return void(mpfr_set_d(r, b, MPFR_RNDN));
+         uint64_t bits = oracle::bits_of(a);
+         if (a == 0) bits = (b < 0 ? uint64_t(1) << 63 : 0) | 1;  // the smallest subnormal of y's side
+         else bits += (a < b) == (a > 0) ? 1 : -1;                 // away from zero, or towards it
+         mpfr_set_d(r, oracle::double_of(bits), MPFR_RNDN);
+       }},
+      {"pown", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { mpfr_pow_si(r, x, mpfr_get_si(y, MPFR_RNDZ), MPFR_RNDN); }},
+      {"rootn", 2, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) { mpfr_rootn_si(r, x, mpfr_get_si(y, MPFR_RNDZ), MPFR_RNDN); }},
       {"asinpi", U(mpfr_asinpi)}, {"acospi", U(mpfr_acospi)}, {"atanpi", U(mpfr_atanpi)},
       {"atan2pi", B(mpfr_atan2pi)}, {"erfc", U(mpfr_erfc)},
       {"lgamma", 1, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int sign; mpfr_lgamma(r, &sign, x, MPFR_RNDN); }},
@@ -160,6 +171,9 @@ struct Tally {
   std::string worst_at;
 };
 
+// Whether F's second argument is an int.
+bool int_arg(math::Fn f) { return f == math::Fn::ldexp || f == math::Fn::pown || f == math::Fn::rootn; }
+
 // Checks one point; returns false when the tier had no value.
 bool check(const Case& c, math::Fn f, const double* a, Tally& t) {
   __float128 q;
@@ -209,7 +223,10 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
                                  -0x1.fffffffffffffp1023, 709.78, -745.1, 0x1p30, -0x1p30, 0x1.921fb54442d18p0};
       for (double s : specials)
         for (double s2 : {0.5, -3.0, 1e300}) {
-          const double a[3] = {s, f == math::Fn::ldexp ? std::trunc(s2) : s2, 1.0};
+          // An int argument: s2 truncated (ldexp clamps it itself; pown's
+          // and rootn's n is an int, so it stops at INT_MAX).
+          const double n = f == math::Fn::ldexp ? std::trunc(s2) : std::fmin(std::trunc(s2), 2147483647.0);
+          const double a[3] = {s, int_arg(f) ? n : s2, 1.0};
           check(c, f, a, t);
         }
       // Where a relative bound is hardest to keep: beside lgamma's zeros
@@ -242,6 +259,13 @@ TEST(MathFastQuad, BoundHoldsAgainstMpfr) {
         a[2] = stratified(rng, 2, b0);
         // ldexp's n is an int: from far beyond the overflow threshold to far below the subnormals.
         if (f == math::Fn::ldexp) a[1] = static_cast<double>(static_cast<int64_t>(rng() % 4301) - 2150);
+        // pown's and rootn's n: small ones mostly, where the results stay in
+        // range, any int now and then.
+        if (f == math::Fn::pown || f == math::Fn::rootn) {
+          const uint64_t r = rng();
+          a[1] = r & 1 ? static_cast<double>(static_cast<int64_t>(r >> 1 & 127) - 64)
+                       : static_cast<double>(static_cast<int32_t>(r >> 32));
+        }
         check(c, f, a, t);
       }
       total += t.evaluated;

@@ -78,6 +78,9 @@ const std::vector<Case>& cases() {
       {"pown", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
          mpfr_pow_si(r, x, mpfr_get_si(y, MPFR_RNDN), MPFR_RNDN);
        }},
+      {"rootn", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
+         mpfr_rootn_si(r, x, mpfr_get_si(y, MPFR_RNDN), MPFR_RNDN);
+       }},
       {"add", BINARY(mpfr_add)}, {"sub", BINARY(mpfr_sub)}, {"mul", BINARY(mpfr_mul)},
       {"divide", BINARY(mpfr_div)}, {"fmod", BINARY(mpfr_fmod)}, {"remainder", BINARY(mpfr_remainder)},
       {"fma", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
@@ -190,8 +193,10 @@ TEST(MathFastTier, EveryApproximationIsWithinItsBound) {
     double args[3] = {0, 0, 0};
     for (int i = 0; i < sample_scale::samples(kSamples); ++i) {
       for (size_t k = 0; k < info.args.size(); ++k)
-        args[k] = info.args[k] == math::ArgKind::Int ? static_cast<double>(static_cast<int>(rng() % 81) - 40)
-                                                     : static_cast<double>(stratified_float(rng));
+        // An int: in [-40, 40], and any int one time in eight (rootn's roots near 1).
+        args[k] = info.args[k] != math::ArgKind::Int ? static_cast<double>(stratified_float(rng))
+                  : i % 8 == 0                       ? static_cast<double>(static_cast<int32_t>(rng()))
+                                                     : static_cast<double>(static_cast<int>(rng() % 81) - 40);
       check(args);
     }
     for (const float s : kSpecials) {
