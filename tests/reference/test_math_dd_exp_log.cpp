@@ -97,37 +97,52 @@ std::vector<std::pair<double, double>> pow_inputs() {
   return v;
 }
 
-TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
-  const auto xys = pow_inputs();
+// Checks the two-argument tier VALUE against REAL (MPFR) within
+// kDdPowRelError on every pair of PAIRS (its second member a double or an
+// int), on two threads; at least MIN_CHECKED values must be in the tier's
+// range.
+template <typename Second>
+void check_pairs(const char* name, const std::vector<std::pair<double, Second>>& pairs,
+                 bool (*value)(double, Second, double*, double*),
+                 const std::function<void(mpfr_ptr, mpfr_srcptr, Second)>& real, uint64_t min_checked) {
   dd_check::Tally tally;
   dd_check::on_two_threads([&](size_t begin, size_t step) {
-    Num x(53), y(53), want(kPrec), got(kPrec), err(kPrec);
+    Num x(53), want(kPrec), got(kPrec), err(kPrec);
     double worst = 0;
     uint64_t n = 0, no = 0, bad = 0;
-    for (size_t i = begin; i < xys.size(); i += step) {
+    for (size_t i = begin; i < pairs.size(); i += step) {
       double hi, lo;
-      if (!math::dd_pow(xys[i].first, xys[i].second, &hi, &lo)) {
+      if (!value(pairs[i].first, pairs[i].second, &hi, &lo)) {
         ++no;
         continue;
       }
       ++n;
-      mpfr_set_d(x.v, xys[i].first, MPFR_RNDN);
-      mpfr_set_d(y.v, xys[i].second, MPFR_RNDN);
-      mpfr_pow(want.v, x.v, y.v, MPFR_RNDN);
-      // pow of x > 0 is never zero in exp's range: a zero value would fail.
+      mpfr_set_d(x.v, pairs[i].first, MPFR_RNDN);
+      real(want.v, x.v, pairs[i].second);
+      // Never zero in exp's range: a zero value would fail.
       const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
       if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
-        ADD_FAILURE() << std::hexfloat << "pow(" << xys[i].first << ", " << xys[i].second << "): relative error "
-                      << rel;
+        ADD_FAILURE() << std::hexfloat << name << "(" << pairs[i].first << ", " << pairs[i].second
+                      << "): relative error " << rel;
       if (rel > worst) worst = rel;
     }
     tally.add(n, no, bad, worst);
   });
-  std::printf("  pow: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
-              (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
+  std::printf("  %s: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              name, (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
               std::log2(math::kDdPowRelError));
   EXPECT_EQ(tally.over(), 0u);
-  EXPECT_GT(tally.checked(), 300000u);
+  EXPECT_GT(tally.checked(), min_checked);
+}
+
+TEST(MathDdExpLog, PowWithinItsBoundOfMpfr) {
+  check_pairs<double>("pow", pow_inputs(), math::dd_pow,
+                      [](mpfr_ptr r, mpfr_srcptr x, double y) {
+                        Num yy(53);
+                        mpfr_set_d(yy.v, y, MPFR_RNDN);
+                        mpfr_pow(r, x, yy.v, MPFR_RNDN);
+                      },
+                      300000);
   double hi, lo;
   EXPECT_FALSE(math::dd_pow(-2.0, 2.0, &hi, &lo));
   EXPECT_FALSE(math::dd_pow(2.0, 1e300, &hi, &lo));
@@ -155,34 +170,8 @@ std::vector<std::pair<double, int>> rootn_inputs() {
 }
 
 TEST(MathDdExpLog, RootnWithinThePowBoundOfMpfr) {
-  const auto xns = rootn_inputs();
-  dd_check::Tally tally;
-  dd_check::on_two_threads([&](size_t begin, size_t step) {
-    Num x(53), want(kPrec), got(kPrec), err(kPrec);
-    double worst = 0;
-    uint64_t n = 0, no = 0, bad = 0;
-    for (size_t i = begin; i < xns.size(); i += step) {
-      double hi, lo;
-      if (!math::dd_rootn(xns[i].first, xns[i].second, &hi, &lo)) {
-        ++no;
-        continue;
-      }
-      ++n;
-      mpfr_set_d(x.v, xns[i].first, MPFR_RNDN);
-      mpfr_rootn_si(want.v, x.v, xns[i].second, MPFR_RNDN);
-      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
-      if (!(rel <= math::kDdPowRelError) && ++bad <= 5)
-        ADD_FAILURE() << std::hexfloat << "rootn(" << xns[i].first << ", " << std::dec << xns[i].second
-                      << "): relative error " << rel;
-      if (rel > worst) worst = rel;
-    }
-    tally.add(n, no, bad, worst);
-  });
-  std::printf("  rootn: %llu values checked, %llu outside the tier's range, worst relative error 2^%.2f (bound 2^%.0f)\n",
-              (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
-              std::log2(math::kDdPowRelError));
-  EXPECT_EQ(tally.over(), 0u);
-  EXPECT_GT(tally.checked(), 400000u);
+  check_pairs<int>("rootn", rootn_inputs(), math::dd_rootn,
+                   [](mpfr_ptr r, mpfr_srcptr x, int n) { mpfr_rootn_si(r, x, n, MPFR_RNDN); }, 400000);
   double hi, lo;
   EXPECT_FALSE(math::dd_rootn(-8.0, 3, &hi, &lo));  // the judge takes the sign from n's parity
   EXPECT_FALSE(math::dd_rootn(8.0, 0, &hi, &lo));
