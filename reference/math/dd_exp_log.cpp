@@ -417,13 +417,10 @@ CLC_DD_AVX2 void exp_many(const double* x, size_t n, double* hi, double* lo, boo
   packed_many(x, n, hi, lo, vouched, pack_each(take), exp_lanes, c);
 }
 
-// pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
-// t = y log x (one double-double product, 2^-104) is within |t| 2^-96.9
-// of y log x, and exp(t) within |t| 2^-96.9 + 2^-97 of the real pow:
-// below 2^-86 for |t| <= 709.
-CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
-  const DD l = log_of(x, c);
-  const DD t = mul(DD{y, 0}, l);
+// exp(t) for pow_of and root_of, within |t| 2^-96.9 + 2^-97 of the real
+// value when t is within |t| 2^-96.9 of the exponent; false outside exp's
+// range.
+CLC_DD_FMA bool exp_of_exponent(DD t, const Constants& c, DD* out) {
   if (!(t.hi >= -650 && t.hi <= 709)) return false;
   if (std::fabs(t.hi) < 0x1p-60) {  // exp(t) = 1 + t: the rest below 2^-120
     *out = fast_two_sum(1, t.hi);
@@ -433,18 +430,19 @@ CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
   return true;
 }
 
+// pow(x, y) = exp(y log x) for x > 0: log x within 2^-97 of itself, so
+// t = y log x (one double-double product, 2^-104) is within |t| 2^-96.9
+// of y log x, and exp(t) within |t| 2^-96.9 + 2^-97 of the real pow:
+// below 2^-86 for |t| <= 709.
+CLC_DD_FMA bool pow_of(double x, double y, const Constants& c, DD* out) {
+  return exp_of_exponent(mul(DD{y, 0}, log_of(x, c)), c, out);
+}
+
 // rootn(x, n) = exp(log(x) / n) for x > 0: the quotient of log x (within
 // 2^-97) by n is one double-double division (about 2^-102), so t is within
 // |t| 2^-96.9 of log(x) / n and exp(t) within pow_of's bound.
 CLC_DD_FMA bool root_of(double x, double n, const Constants& c, DD* out) {
-  const DD t = divide(log_of(x, c), DD{n, 0});
-  if (!(t.hi >= -650 && t.hi <= 709)) return false;
-  if (std::fabs(t.hi) < 0x1p-60) {  // exp(t) = 1 + t: the rest below 2^-120
-    *out = fast_two_sum(1, t.hi);
-    return true;
-  }
-  *out = exp_of(t.hi, t.lo, c);
-  return true;
+  return exp_of_exponent(divide(log_of(x, c), DD{n, 0}), c, out);
 }
 
 }  // namespace

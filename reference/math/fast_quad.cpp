@@ -28,10 +28,6 @@ __float128 negative_pow(double x, double y) {
   return odd ? -v : v;
 }
 
-// Whether V is an int's value (pown's and rootn's n; anything else is
-// MPFR's to refuse or answer).
-bool is_int32(double v) { return v >= -2147483648.0 && v <= 2147483647.0 && std::trunc(v) == v; }
-
 // sinpi, cospi and tanpi of the double X from an exact reduction in
 // double arithmetic: R = x - 2 round(x / 2) in [-1, 1] (x / 2 and its
 // rounding are exact, and so is the difference of two doubles this
@@ -101,10 +97,10 @@ __float128 value(Fn f, const double* a) {
     // few ulps. A negative x has a real root for odd n only; n = 0 and
     // the rest are MPFR's.
     case Fn::pown:
-      if (!is_int32(a[1])) return none;
+      if (!is_int_value(a[1])) return none;
       return a[0] > 0 ? powq(x, y) : a[0] < 0 ? negative_pow(a[0], a[1]) : none;
     case Fn::rootn: {
-      if (!is_int32(a[1])) return none;
+      if (!is_int_value(a[1])) return none;
       const int64_t n = static_cast<int64_t>(a[1]);
       if (n == 0 || a[0] == 0 || (a[0] < 0 && n % 2 == 0)) return none;
       const __float128 root = powq(fabsq(x), 1 / y);
@@ -206,7 +202,7 @@ bool domain_nan(Fn f, const double* args) {
     case Fn::tgamma: return x < 0 && std::floor(x) == x;  // the negative integers (C99 F.9.5.4)
     case Fn::pow: return x < 0 && std::floor(args[1]) != args[1];
     case Fn::rootn:  // no real root (7.5.1)
-      return is_int32(args[1]) && (args[1] == 0 || (x < 0 && std::fmod(args[1], 2.0) == 0));
+      return is_int_value(args[1]) && (args[1] == 0 || (x < 0 && std::fmod(args[1], 2.0) == 0));
     default: return false;
   }
 }

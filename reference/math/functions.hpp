@@ -29,6 +29,10 @@ enum class Fn : int {
 };
 
 inline Fn fn_of(int id) { return static_cast<Fn>(id); }
+
+// Whether V, an argument passed as a double, holds an int's value (ldexp's
+// k, pown's and rootn's n); the tiers leave anything else to MPFR.
+inline bool is_int_value(double v) { return v >= -2147483648.0 && v <= 2147483647.0 && v == static_cast<int>(v); }
 inline int id_of(Fn f) { return static_cast<int>(f); }
 
 // The id of a public name; -1 when unknown.

@@ -204,7 +204,7 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
   // x's root is negative; an even n's is a NaN, left to MPFR).
   if (f == Fn::pown || f == Fn::rootn) {
     const double n = args[1];
-    if (x == 0 || !(n >= -2147483648.0 && n <= 2147483647.0)) return false;
+    if (x == 0 || !is_int_value(n)) return false;
     const bool odd = std::fmod(n, 2.0) != 0;
     if (x < 0 && f == Fn::rootn && !odd) return false;
     *rel = kDdPowRelError;

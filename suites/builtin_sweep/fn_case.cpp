@@ -107,6 +107,15 @@ std::string lanes_text(const std::vector<uint64_t>& lanes, unsigned bytes) {
   return s + ")";
 }
 
+void draw_item(const Judge& judge, const Overload& ov, uint64_t seed, uint64_t case_stream, size_t overload,
+               uint64_t index, Item& it) {
+  it.index = index;
+  it.args.assign(ov.args.size(), {});
+  for (size_t a = 0; a < ov.args.size(); ++a) it.args[a].assign(ov.args[a].n, 0);
+  Rng rng(seed, case_stream * 1315423911u + overload, index);
+  judge.inputs(ov, rng, it);
+}
+
 void run_case(CaseRun& run, const Judge& judge) {
   const json::Value& params = run.c.params;
   const std::vector<Overload> ovs = overloads_of(params);
@@ -132,11 +141,7 @@ void run_case(CaseRun& run, const Judge& judge) {
     for (size_t a = 0; a < ov.args.size(); ++a) in[a].assign(count * ov.args[a].n * ov.args[a].bytes, 0);
     for (size_t i = 0; i < count; ++i) {
       Item& it = items[i];
-      it.index = range.begin + i;
-      it.args.assign(ov.args.size(), {});
-      for (size_t a = 0; a < ov.args.size(); ++a) it.args[a].assign(ov.args[a].n, 0);
-      Rng rng = item_rng(run.opts.seed, stream, k, it.index);
-      judge.inputs(ov, rng, it);
+      draw_item(judge, ov, run.opts.seed, stream, k, range.begin + i, it);
       for (size_t a = 0; a < ov.args.size(); ++a)
         for (unsigned l = 0; l < ov.args[a].n; ++l)
           std::memcpy(in[a].data() + (i * ov.args[a].n + l) * ov.args[a].bytes, &it.args[a][l], ov.args[a].bytes);

@@ -59,14 +59,6 @@ class Rng {
   uint64_t seed_, stream_, base_, k_ = 0;
 };
 
-// The generator of work-item INDEX's inputs for overload OVERLOAD (its
-// position in the case's list) of a case with CASE_STREAM (harness
-// case_stream): each overload has a stream of its own, so the overloads see
-// different values.
-inline Rng item_rng(uint64_t seed, uint64_t case_stream, size_t overload, uint64_t index) {
-  return Rng(seed, case_stream * 1315423911u + overload, index);
-}
-
 // One work-item: its index, every argument's lanes (a scalar argument has
 // one lane), and the result's lanes.
 struct Item {
@@ -128,6 +120,14 @@ char format_of(const Operand& o);
 
 // "0x3f800000" for a value, "(0x.., 0x..)" for several lanes.
 std::string lanes_text(const std::vector<uint64_t>& lanes, unsigned bytes);
+
+// Work-item INDEX of overload OV, the case's overload number OVERLOAD, into
+// IT: its index, its argument lanes zeroed, then JUDGE's inputs, drawn
+// from SEED and the case's CASE_STREAM (harness case_stream). Each overload
+// has a stream of its own, so the overloads see different values. run_case
+// draws every item so; tests count a full plan's inputs the same way.
+void draw_item(const Judge& judge, const Overload& ov, uint64_t seed, uint64_t case_stream, size_t overload,
+               uint64_t index, Item& it);
 
 void run_case(CaseRun& run, const Judge& judge);
 

@@ -128,10 +128,7 @@ uint64_t geometric_full_lanes(const std::string& case_id, Pred vector, uint64_t 
     const suites::fn::Overload& ov = overloads[k];
     suites::fn::Item it;
     for (uint64_t i = 0; i < judge->items(true); ++i) {
-      it.index = i;
-      it.args.assign(ov.args.size(), std::vector<uint64_t>(ov.args[0].n, 0));
-      suites::fn::Rng rng = suites::fn::item_rng(seed, stream, k, i);
-      judge->inputs(ov, rng, it);
+      suites::fn::draw_item(*judge, ov, seed, stream, k, i, it);
       lanes += vector(it.args[0], ov.args[0].bytes);
     }
   }
@@ -140,9 +137,6 @@ uint64_t geometric_full_lanes(const std::string& case_id, Pred vector, uint64_t 
 
 // The suites' headroom for counts of seeded samples (suites/README.md).
 uint64_t with_headroom(uint64_t count) { return (count * 5 + 3) / 4; }
-
-bool is_zero_bits(uint64_t bits, unsigned bytes) { return (bits << (64 - 8 * bytes) << 1) == 0; }
-bool is_negative_bits(uint64_t bits, unsigned bytes) { return (bits >> (8 * bytes - 1)) & 1; }
 
 // NVIDIA's normalize of an all-zero vector gives +0 where an element is -0
 // (geometric entries with edge normalize_zero): a wrong value in each -0
@@ -154,8 +148,9 @@ TEST(KnownFailureExtent, NormalizeZeroEntriesStateTheirFullModeExtent) {
   const auto negative_zero_lanes = [](const std::vector<uint64_t>& v, unsigned bytes) {
     uint64_t negative = 0;
     for (uint64_t e : v) {
-      if (!is_zero_bits(e, bytes)) return uint64_t(0);
-      negative += is_negative_bits(e, bytes);
+      const double x = suites::fn::as_double(e, bytes);
+      if (x != 0) return uint64_t(0);
+      negative += std::signbit(x);
     }
     return negative;
   };
@@ -200,8 +195,9 @@ TEST(KnownFailureExtent, FastNormalizeTinyEntryStatesItsFullModeExtent) {
   const auto in_scope_lanes = [](const std::vector<uint64_t>& v, unsigned bytes) {
     bool nonzero = false;
     for (uint64_t e : v) {
-      if (std::fabs(suites::fn::as_double(e, bytes)) > 0x1p-63) return uint64_t(0);
-      nonzero = nonzero || !is_zero_bits(e, bytes);
+      const double x = suites::fn::as_double(e, bytes);
+      if (std::fabs(x) > 0x1p-63) return uint64_t(0);
+      nonzero = nonzero || x != 0;
     }
     return nonzero ? uint64_t(v.size()) : 0;
   };
