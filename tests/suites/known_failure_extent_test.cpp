@@ -64,6 +64,35 @@ TEST(KnownFailureExtent, NanSaturationEntryStatesItsFullModeExtent) {
   EXPECT_EQ(cases, 40u);  // 8 integer destinations x 5 rounding modes
 }
 
+bool is_nan_float(uint64_t bits) { return (bits & 0x7F800000u) == 0x7F800000u && (bits & 0x7FFFFFu) != 0; }
+
+// NVIDIA's convert_long_sat and convert_ulong_sat of a float NaN: the full
+// plan of a float source is every float once (lane i holds pattern i), so
+// the NaN lanes are those whose exponent field is all ones, in two ranges.
+TEST(KnownFailureExtent, FloatNanSaturationEntriesStateTheirFullModeExtent) {
+  const Suite suite = load_suite(CLCONFORM_TEST_DATA, "conversions");
+  for (const char* glob : {"conversions.convert_long_sat*.float", "conversions.convert_ulong_sat*.float"}) {
+    const json::Value& entry = entry_of("conversions", "NVIDIA *", glob);
+    ASSERT_EQ(entry.at("excuses").at("inputs").at("class").as_array().at(0).as_string(), "nan");
+    const uint64_t stated = entry.at("excuses").at("max_count_full").as_uint();
+    size_t cases = 0;
+    for (const Case& c : suite.cases) {
+      if (!glob_match(glob, c.id)) continue;
+      ++cases;
+      const auto [src, dst, rnd, sat, fn] = cv::Conversion::from_params(c.params);
+      const cv::SourceLanes lanes(src, true, 1, case_stream(c.id), 1 << 16);
+      ASSERT_TRUE(lanes.exhaustive()) << c.id;
+      ASSERT_EQ(lanes.total(), uint64_t(1) << 32) << c.id;
+      for (uint64_t i = 0; i < lanes.total(); i += 65521) ASSERT_EQ(lanes.at(i), i) << c.id;
+      uint64_t nans = 0;
+      for (const uint64_t first : {0x7F800000ull, 0xFF800000ull})
+        for (uint64_t i = first; i < first + (1u << 23); ++i) nans += is_nan_float(lanes.at(i));
+      EXPECT_EQ(6 * nans, stated) << c.id << ": " << nans << " NaN lanes";
+    }
+    EXPECT_EQ(cases, 5u) << glob;  // the five rounding modes
+  }
+}
+
 // The double lgamma_r sign at zero and the negative integers on PoCL and the
 // Intel runtime (suites/math/known_failures.json): inputs x <= 0 that are
 // integers. The
