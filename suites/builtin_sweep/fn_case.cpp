@@ -4,9 +4,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <memory>
 
 #include "checks.hpp"
+#include "host_cores.hpp"
 #include "inputs.hpp"
+#include "thread_team.hpp"
 
 namespace clconform::suites::fn {
 namespace {
@@ -116,6 +120,98 @@ void draw_item(const Judge& judge, const Overload& ov, uint64_t seed, uint64_t c
   judge.inputs(ov, rng, it);
 }
 
+namespace {
+
+// What one verifying thread gathers over its items of one overload.
+struct Part {
+  explicit Part(FailureTally t) : failures(std::move(t)) {}
+  FailureTally failures;
+  Stats st;
+  std::vector<uint64_t> hist = std::vector<uint64_t>(kEdges.size(), 0);
+  Worst worst;
+  std::vector<Lane> lanes;  // the verdicts on the current item's lanes
+};
+
+// The threads that verify COUNT items: the sweeps' share of the host's
+// cores, but none beyond one per kItemsPerThread items, where starting a
+// thread would cost more than it saves (quick mode's cases are small).
+unsigned verify_threads(const CaseRun& run, size_t count) {
+  constexpr size_t kItemsPerThread = 1024;
+  return unsigned(std::max<size_t>(1, std::min<size_t>(sweep_threads(run.opts.host_processes), count / kItemsPerThread)));
+}
+
+// Judges items [BEGIN, END) of overload OV, whose outputs OUT holds, into PART.
+void judge_items(const Judge& judge, const Overload& ov, std::vector<Item>& items, const uint8_t* out, size_t begin,
+                 size_t end, Part& part) {
+  Stats& st = part.st;
+  for (size_t i = begin; i < end; ++i) {
+    Item& it = items[i];
+    it.out.resize(ov.result.n);
+    for (unsigned l = 0; l < ov.result.n; ++l)
+      it.out[l] = read_elem(out + (i * ov.result.n + l) * ov.result.bytes, ov.result.bytes);
+    part.lanes.assign(ov.result.n, Lane{});
+    judge.judge(ov, it, part.lanes);
+    for (unsigned l = 0; l < ov.result.n; ++l) {
+      const Lane& v = part.lanes[l];
+      if (v.status == Lane::Status::Unjudged) {
+        ++st.unjudged;
+        continue;
+      }
+      ++st.checked;
+      if (v.ulp >= 0) {
+        const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
+        st.has_ulp = true;
+        st.max_ulp = std::max(st.max_ulp, u);
+        const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
+        ++part.hist[std::min(bin, kEdges.size() - 1)];
+      }
+      if (v.abs >= 0) {
+        st.has_abs = true;
+        st.max_abs = std::max(st.max_abs, v.abs);
+      }
+      if (v.ratio >= 0) st.max_ratio = std::max(st.max_ratio, v.ratio);
+      const double score = v.status == Lane::Status::Fail ? HUGE_VAL : v.ratio >= 0 ? v.ratio : v.ulp;
+      std::vector<std::string> shown;
+      const auto inputs_text = [&] {
+        if (!shown.empty()) return;
+        for (size_t a = 0; a < ov.args.size(); ++a)
+          shown.push_back(judge.componentwise() && ov.args[a].n == ov.result.n
+                              ? hex_bits(it.args[a][l], ov.args[a].bytes)
+                              : lanes_text(it.args[a], ov.args[a].bytes));
+      };
+      if (score > part.worst.score && judge.measured()) {
+        inputs_text();
+        part.worst = {score, it.index, ov.n, shown, hex_bits(it.out[l], ov.result.bytes), v.expected};
+      }
+      if (v.status != Lane::Status::Fail) continue;
+      ++st.failed;
+      inputs_text();
+      Mismatch m;
+      m.index = it.index;
+      m.lane = int(l);
+      m.inputs = shown;
+      m.output = hex_bits(it.out[l], ov.result.bytes);
+      m.expected = v.expected;
+      m.note = ov.kernel + ": " + v.rule + (v.edge.empty() ? "" : " (edge case " + v.edge + ")");
+      if (v.ulp >= 0) m.note += "; error " + num(v.ulp) + " ulp";
+      if (v.abs >= 0) m.note += ", absolute " + fmt("%.3g", v.abs);
+      m.ulp = v.ulp;
+      m.score = v.ratio >= 0 && std::isfinite(v.ratio) ? v.ratio : 1e300;
+      WrongBits wb{format_of(ov.args[0]), format_of(ov.result), ov.args[0].bytes, ov.result.bytes, ov.n, {},
+                   it.out[l], v.expected_bits};
+      for (size_t a = 0; a < ov.args.size(); ++a) {
+        if (judge.componentwise() && ov.args[a].n == ov.result.n) wb.inputs.push_back(it.args[a][l]);
+        else wb.inputs.insert(wb.inputs.end(), it.args[a].begin(), it.args[a].end());
+      }
+      m.bits = std::move(wb);
+      m.edge = v.edge;
+      part.failures.add(std::move(m));
+    }
+  }
+}
+
+}  // namespace
+
 void run_case(CaseRun& run, const Judge& judge) {
   const json::Value& params = run.c.params;
   const std::vector<Overload> ovs = overloads_of(params);
@@ -124,96 +220,57 @@ void run_case(CaseRun& run, const Judge& judge) {
   const uint64_t total = judge.items(run.opts.full());
   const CaseRun::Range range = run.range(total);
   const uint64_t stream = case_stream(run.c.id);
+  const size_t count = size_t(range.size());
 
   std::vector<Stats> stats(ovs.size());
   std::vector<uint64_t> hist(kEdges.size(), 0);
-  // One thread verifies: one tally, merged once (harness/case_result.hpp).
   FailureTally failures = run.result.tally();
   Worst worst;
-  std::vector<Lane> lanes;
+  // Items are independent: each thread draws and judges a contiguous block
+  // of them, and the blocks' parts are joined in item order, so the record
+  // is the one a single thread would write (the first worst value wins;
+  // the tally ranks by score, then index).
+  const unsigned threads = verify_threads(run, count);
+  std::unique_ptr<ThreadTeam> team = threads > 1 ? std::make_unique<ThreadTeam>(threads) : nullptr;
+  const auto block = [&](unsigned t) { return std::pair<size_t, size_t>{count * t / threads, count * (t + 1) / threads}; };
+  const auto on_team = [&](const std::function<void(unsigned)>& fn) {
+    if (team) team->run(fn);
+    else fn(0);
+  };
 
   for (size_t k = 0; k < ovs.size(); ++k) {
     const Overload& ov = ovs[k];
     cl::Kernel kernel(program.program, ov.kernel.c_str());
-    const size_t count = size_t(range.size());
     std::vector<Item> items(count);
     std::vector<std::vector<uint8_t>> in(ov.args.size());
     for (size_t a = 0; a < ov.args.size(); ++a) in[a].assign(count * ov.args[a].n * ov.args[a].bytes, 0);
-    for (size_t i = 0; i < count; ++i) {
-      Item& it = items[i];
-      draw_item(judge, ov, run.opts.seed, stream, k, range.begin + i, it);
-      for (size_t a = 0; a < ov.args.size(); ++a)
-        for (unsigned l = 0; l < ov.args[a].n; ++l)
-          std::memcpy(in[a].data() + (i * ov.args[a].n + l) * ov.args[a].bytes, &it.args[a][l], ov.args[a].bytes);
-    }
+    on_team([&](unsigned t) {
+      for (size_t i = block(t).first; i < block(t).second; ++i) {
+        Item& it = items[i];
+        draw_item(judge, ov, run.opts.seed, stream, k, range.begin + i, it);
+        for (size_t a = 0; a < ov.args.size(); ++a)
+          for (unsigned l = 0; l < ov.args[a].n; ++l)
+            std::memcpy(in[a].data() + (i * ov.args[a].n + l) * ov.args[a].bytes, &it.args[a][l], ov.args[a].bytes);
+      }
+    });
     std::vector<const std::vector<uint8_t>*> ins;
     for (auto& b : in) ins.push_back(&b);
     const size_t out_bytes = count * ov.result.n * ov.result.bytes;
     const auto outs = run.launch(kernel, ins, {out_bytes}, count);
+    std::vector<Part> parts;
+    for (unsigned t = 0; t < threads; ++t) parts.emplace_back(run.result.tally());
+    on_team([&](unsigned t) { judge_items(judge, ov, items, outs[0].data(), block(t).first, block(t).second, parts[t]); });
     Stats& st = stats[k];
-    for (size_t i = 0; i < count; ++i) {
-      Item& it = items[i];
-      it.out.resize(ov.result.n);
-      for (unsigned l = 0; l < ov.result.n; ++l)
-        it.out[l] = read_elem(outs[0].data() + (i * ov.result.n + l) * ov.result.bytes, ov.result.bytes);
-      lanes.assign(ov.result.n, Lane{});
-      judge.judge(ov, it, lanes);
-      for (unsigned l = 0; l < ov.result.n; ++l) {
-        const Lane& v = lanes[l];
-        if (v.status == Lane::Status::Unjudged) {
-          ++st.unjudged;
-          continue;
-        }
-        ++st.checked;
-        if (v.ulp >= 0) {
-          const double u = std::isnan(v.ulp) ? HUGE_VAL : v.ulp;
-          st.has_ulp = true;
-          st.max_ulp = std::max(st.max_ulp, u);
-          const size_t bin = u < kEdges[1] ? 0 : size_t(std::upper_bound(kEdges.begin(), kEdges.end(), u) - kEdges.begin()) - 1;
-          ++hist[std::min(bin, kEdges.size() - 1)];
-        }
-        if (v.abs >= 0) {
-          st.has_abs = true;
-          st.max_abs = std::max(st.max_abs, v.abs);
-        }
-        if (v.ratio >= 0) st.max_ratio = std::max(st.max_ratio, v.ratio);
-        const double score = v.status == Lane::Status::Fail ? HUGE_VAL : v.ratio >= 0 ? v.ratio : v.ulp;
-        std::vector<std::string> shown;
-        const auto inputs_text = [&] {
-          if (!shown.empty()) return;
-          for (size_t a = 0; a < ov.args.size(); ++a)
-            shown.push_back(judge.componentwise() && ov.args[a].n == ov.result.n
-                                ? hex_bits(it.args[a][l], ov.args[a].bytes)
-                                : lanes_text(it.args[a], ov.args[a].bytes));
-        };
-        if (score > worst.score && judge.measured()) {
-          inputs_text();
-          worst = {score, it.index, ov.n, shown, hex_bits(it.out[l], ov.result.bytes), v.expected};
-        }
-        if (v.status != Lane::Status::Fail) continue;
-        ++st.failed;
-        inputs_text();
-        Mismatch m;
-        m.index = it.index;
-        m.lane = int(l);
-        m.inputs = shown;
-        m.output = hex_bits(it.out[l], ov.result.bytes);
-        m.expected = v.expected;
-        m.note = ov.kernel + ": " + v.rule + (v.edge.empty() ? "" : " (edge case " + v.edge + ")");
-        if (v.ulp >= 0) m.note += "; error " + num(v.ulp) + " ulp";
-        if (v.abs >= 0) m.note += ", absolute " + fmt("%.3g", v.abs);
-        m.ulp = v.ulp;
-        m.score = v.ratio >= 0 && std::isfinite(v.ratio) ? v.ratio : 1e300;
-        WrongBits wb{format_of(ov.args[0]), format_of(ov.result), ov.args[0].bytes, ov.result.bytes, ov.n, {},
-                     it.out[l], v.expected_bits};
-        for (size_t a = 0; a < ov.args.size(); ++a) {
-          if (judge.componentwise() && ov.args[a].n == ov.result.n) wb.inputs.push_back(it.args[a][l]);
-          else wb.inputs.insert(wb.inputs.end(), it.args[a].begin(), it.args[a].end());
-        }
-        m.bits = std::move(wb);
-        m.edge = v.edge;
-        failures.add(std::move(m));
-      }
+    for (Part& p : parts) {
+      st.checked += p.st.checked, st.failed += p.st.failed, st.unjudged += p.st.unjudged;
+      st.max_ulp = std::max(st.max_ulp, p.st.max_ulp);
+      st.max_ratio = std::max(st.max_ratio, p.st.max_ratio);
+      st.max_abs = std::max(st.max_abs, p.st.max_abs);
+      st.has_ulp = st.has_ulp || p.st.has_ulp;
+      st.has_abs = st.has_abs || p.st.has_abs;
+      for (size_t b = 0; b < hist.size(); ++b) hist[b] += p.hist[b];
+      if (p.worst.score > worst.score) worst = std::move(p.worst);
+      failures.merge(std::move(p.failures));
     }
   }
 

@@ -8,7 +8,9 @@
 // metrics the report's accuracy profile reads (harness/RESULTS.md).
 //
 // Inputs are a pure function of (seed, case, overload, work-item), so
-// `clconform run --index N` re-runs work-item N of every overload.
+// `clconform run --index N` re-runs work-item N of every overload. The
+// work-items are drawn and judged on several threads at once (fn_case.cpp),
+// so a Judge's inputs() and judge() must be safe to call concurrently.
 #pragma once
 
 #include <cstdint>

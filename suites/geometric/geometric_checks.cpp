@@ -250,9 +250,17 @@ class GeometricJudge : public fn::Judge {
   std::string name_;
   fn::Regime r_;
   bool ftz_;
-  mutable bool result_tiny_ = false;  // the last reference was below the normal range
-  mutable bool want_nonfinite_ = false;  // the last reference was infinite, NaN or beyond MAX
+  // What the last reference computed on this thread was: below the normal
+  // range, or infinite, NaN or beyond MAX. judge() reads them after lane();
+  // per thread, because fn::run_case judges items on several at once.
+  static thread_local bool result_tiny_;
+  static thread_local bool want_nonfinite_;
 };
+
+template <class F>
+thread_local bool GeometricJudge<F>::result_tiny_ = false;
+template <class F>
+thread_local bool GeometricJudge<F>::want_nonfinite_ = false;
 
 void check_builtin(CaseRun& run) {
   const json::Value& p = run.c.params;
