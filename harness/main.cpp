@@ -1,11 +1,13 @@
 // clconform: the command-line entry point. Subcommands: devices, list, run,
-// report, merge, fuzz, version. Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
+// report, merge, fuzz, version, and build-server, which a run starts for
+// itself (build_server.hpp). Exit codes: 0 all passed, 1 a conformance failure, 2 the run could
 // not be done (with a one-line reason on stderr).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "build_server.hpp"
 #include "checks.hpp"
 #include "cli_args.hpp"
 #include "device.hpp"
@@ -108,10 +110,18 @@ int cmd_run(const std::vector<std::string>& args, const std::string& command_lin
   RunOptions o = run_options(a, default_known_failures(CLCONFORM_KNOWN_FAILURES));
   o.command_line = command_line;
   o.data_dir = data_dir(a);
+  if (build_servers_enabled()) o.build_server_program = this_executable();
   if (is_device_list(o.device)) return run_on_devices(o, a.has("split"));
   if (a.has("split")) throw SetupError("--split deals sweeps out to several devices: give --device A,B or all");
   if (o.resume && is_multi_device_folder(o.out_dir)) return run_on_devices(o, false);
   return supervise_run(o);
+}
+
+int cmd_build_server(const std::vector<std::string>& args) {
+  CliArgs a(args, {"device", "fd", "parent"}, {});
+  if (!a.has("device") || !a.has("fd") || !a.has("parent"))
+    throw SetupError("build-server needs --device P:D, --fd N and --parent PID");
+  return build_server_main(a.get("device"), std::stoi(a.get("fd")), std::stol(a.get("parent")));
 }
 
 int cmd_report(const std::vector<std::string>& args) {
@@ -194,6 +204,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "devices") return cmd_devices(args);
   if (cmd == "list") return cmd_list(args);
   if (cmd == "run") return cmd_run(args, command_line);
+  if (cmd == "build-server") return cmd_build_server(args);
   if (cmd == "report") return cmd_report(args);
   if (cmd == "fuzz") return fuzz_command(args, command_line, default_known_failures(CLCONFORM_KNOWN_FAILURES));
   throw SetupError("unknown command '" + cmd + "' (see 'clconform help')");

@@ -22,6 +22,10 @@ struct RunOptions {
   uint64_t shard = 1, shards = 1;   // --shard K/N: this process runs the K-th of N slices of each sweep
   unsigned host_processes = 1;      // processes sweeping on this host at once (one per device of a multi-device run)
   bool build_ahead = true;          // programs built ahead in background threads where the host has cores to spare (host_cores.hpp)
+  // The clconform binary whose `build-server` the background builders start
+  // (build_server.hpp); "" keeps their builds in the worker. Set by the
+  // command, never by a program that only links the harness.
+  std::string build_server_program;
   std::string data_dir;             // generated manifests and kernels
   std::string known_failures;       // path; empty = none
   std::string baseline;             // file or folder of accuracy baselines; empty = none

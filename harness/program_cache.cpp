@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -50,9 +51,7 @@ BuiltProgram ProgramCache::build(const Suite& suite, const ProgramDesc& desc, bo
   if (capture_chatter) compiler_chatter.emplace();
   try {
     b.program = cl::Program(context_, b.source);
-    std::string options = options_;
-    if (!desc.cl_std.empty()) options += (options.empty() ? "" : " ") + cl_std_2x_;
-    b.program.build({device_}, options.c_str());
+    b.program.build({device_}, options_of(desc).c_str());
     b.ok = true;
   } catch (const cl::BuildError& e) {
     b.error = e.err();
@@ -75,7 +74,38 @@ BuiltProgram ProgramCache::build(const Suite& suite, const ProgramDesc& desc, bo
   return b;
 }
 
-void ProgramCache::build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads) {
+std::string ProgramCache::options_of(const ProgramDesc& desc) const {
+  std::string options = options_;
+  if (!desc.cl_std.empty()) options += (options.empty() ? "" : " ") + cl_std_2x_;
+  return options;
+}
+
+BuiltProgram ProgramCache::build_through(BuildServer& server, const Suite& suite, const ProgramDesc& desc) const {
+  std::ifstream in(suite.source_path(desc), std::ios::binary);
+  if (!in) return build(suite, desc, false);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const auto start = std::chrono::steady_clock::now();
+  const std::string options = options_of(desc);
+  const auto binary = server.binary(ss.str(), options);
+  if (!binary) return build(suite, desc, false);  // its log is made here
+  BuiltProgram b;
+  b.source = ss.str();
+  try {
+    b.program = cl::Program(context_, {device_}, cl::Program::Binaries{*binary});
+    b.program.build({device_}, options.c_str());
+    b.log = b.program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
+  } catch (const cl::Error&) {
+    return build(suite, desc, false);
+  }
+  b.ok = true;
+  b.from_server = true;
+  b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return b;
+}
+
+void ProgramCache::build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads,
+                               const std::string& server_program, const std::string& device_selector) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (threads == 0 || !builders_.empty()) return;
   std::map<std::string, size_t> rank;
@@ -87,7 +117,8 @@ void ProgramCache::build_ahead(const std::vector<Upcoming>& upcoming, unsigned t
     if (rank_from_.empty() || rank_from_.back().second != largest) rank_from_.push_back({u.at, largest});
   }
   window_ = 2 * size_t(threads);
-  for (unsigned t = 0; t < threads; ++t) builders_.emplace_back([this] { builder(); });
+  for (unsigned t = 0; t < threads; ++t)
+    builders_.emplace_back([this, server_program, device_selector] { builder(server_program, device_selector); });
 }
 
 void ProgramCache::reached(size_t at) {
@@ -100,7 +131,15 @@ void ProgramCache::reached(size_t at) {
   changed_.notify_all();
 }
 
-void ProgramCache::builder() {
+void ProgramCache::builder(std::string server_program, std::string device_selector) {
+  std::unique_ptr<BuildServer> server;
+  if (!server_program.empty()) {
+    try {
+      server = std::make_unique<BuildServer>(server_program, device_selector);
+    } catch (const std::runtime_error&) {
+      // Builds here, as without servers.
+    }
+  }
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
     changed_.wait(lock, [this] { return stopping_ || (next_ < queue_.size() && next_ < reached_ + window_); });
@@ -110,7 +149,7 @@ void ProgramCache::builder() {
     if (built_.count(key) || in_flight_.count(key)) continue;
     in_flight_.insert(key);
     lock.unlock();
-    BuiltProgram b = build(*u.suite, *u.program, false);
+    BuiltProgram b = server ? build_through(*server, *u.suite, *u.program) : build(*u.suite, *u.program, false);
     b.built_ahead = true;
     lock.lock();
     built_.emplace(key, std::move(b));

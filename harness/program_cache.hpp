@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "build_server.hpp"
 #include "manifest.hpp"
 
 namespace clconform {
@@ -30,6 +31,7 @@ struct BuiltProgram {
   std::string source;
   double seconds = 0;       // the build's own time
   bool built_ahead = false;  // by a background thread, whose build log holds no compiler chatter
+  bool from_server = false;  // loaded from the binary a build server made
   std::string setup_error;  // a build that could not start (its source missing): get() throws it
 };
 
@@ -60,7 +62,11 @@ class ProgramCache {
   // cases first need them, at most 2 THREADS programs ahead of the case
   // the run has reached: many cases share a program (ten a program in the
   // vectors suite), and a window of cases would leave builders idle.
-  void build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads);
+  // Each builder keeps a build server (build_server.hpp), the program
+  // SERVER_PROGRAM's, on the device DEVICE_SELECTOR ("P:D"); none where
+  // SERVER_PROGRAM is "".
+  void build_ahead(const std::vector<Upcoming>& upcoming, unsigned threads, const std::string& server_program,
+                   const std::string& device_selector);
   // The run has reached the case at position AT.
   void reached(size_t at);
 
@@ -75,7 +81,10 @@ class ProgramCache {
 
  private:
   BuiltProgram build(const Suite& suite, const ProgramDesc& desc, bool capture_chatter) const;
-  void builder();
+  // The same through SERVER: its binary loaded here, else build() above.
+  BuiltProgram build_through(BuildServer& server, const Suite& suite, const ProgramDesc& desc) const;
+  std::string options_of(const ProgramDesc& desc) const;
+  void builder(std::string server_program, std::string device_selector);
 
   cl::Context context_;
   cl::Device device_;

@@ -14,6 +14,7 @@ const char* kOverview = R"(usage: clconform COMMAND [options]      (clconform CO
   merge        join the shard folders of one campaign into one results folder
   fuzz         random kernels judged against the intervals the spec allows
   version      the build, and where it finds its data
+  build-server (started by run itself) builds programs in a process of its own
 )";
 
 const char* kDevices = R"(usage: clconform devices [--resource-spec | --cpus A,B,...]

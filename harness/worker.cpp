@@ -163,7 +163,8 @@ int run_worker(const RunOptions& opts, int progress_fd) {
         continue;
       if (const ProgramDesc* p = suite->program_in_mode(*c, opts.full())) upcoming.push_back({suite, p, i});
     }
-    session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes));
+    session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes), opts.build_server_program,
+                                 session.info().selector);
   }
 
   Progress progress(sel.cases.size());
