@@ -245,7 +245,8 @@ void run_case(CaseRun& run, const Judge& judge) {
     std::vector<std::vector<uint8_t>> in(ov.args.size());
     for (size_t a = 0; a < ov.args.size(); ++a) in[a].assign(count * ov.args[a].n * ov.args[a].bytes, 0);
     on_team([&](unsigned t) {
-      for (size_t i = block(t).first; i < block(t).second; ++i) {
+      const auto [first, end] = block(t);
+      for (size_t i = first; i < end; ++i) {
         Item& it = items[i];
         draw_item(judge, ov, run.opts.seed, stream, k, range.begin + i, it);
         for (size_t a = 0; a < ov.args.size(); ++a)
@@ -259,7 +260,10 @@ void run_case(CaseRun& run, const Judge& judge) {
     const auto outs = run.launch(kernel, ins, {out_bytes}, count);
     std::vector<Part> parts;
     for (unsigned t = 0; t < threads; ++t) parts.emplace_back(run.result.tally());
-    on_team([&](unsigned t) { judge_items(judge, ov, items, outs[0].data(), block(t).first, block(t).second, parts[t]); });
+    on_team([&](unsigned t) {
+      const auto [first, end] = block(t);
+      judge_items(judge, ov, items, outs[0].data(), first, end, parts[t]);
+    });
     Stats& st = stats[k];
     for (Part& p : parts) {
       st.checked += p.st.checked, st.failed += p.st.failed, st.unjudged += p.st.unjudged;
