@@ -25,9 +25,10 @@ namespace clconform {
 
 namespace {
 
-// Messages on the socket: a request is two lengths (options, source) and
-// those bytes; a reply is a status (0 built, 1 not) and a length, then the
-// binary (or the build log).
+// Messages on the socket: a word and two strings, each sent as its length
+// and its bytes. A request is kBuild with the options and the source; a
+// reply is kBuilt with the binary, or kNotBuilt (the run builds the
+// program itself, for its log).
 bool send_all(int fd, const void* data, size_t n) {
   const char* p = static_cast<const char*>(data);
   while (n > 0) {
@@ -79,21 +80,15 @@ int build_server_main(const std::string& device_selector, int fd, long parent) {
   std::string options, source;
   while (recv_message(fd, word, options, source)) {
     if (word != kBuild) return 2;
-    std::string binary, log;
-    uint64_t status = kNotBuilt;
+    std::string binary;
     try {
       cl::Program program(context, source);
       program.build({h.device}, options.c_str());
       const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-      if (binaries.size() == 1 && !binaries[0].empty()) {
-        binary.assign(binaries[0].begin(), binaries[0].end());
-        status = kBuilt;
-      }
-    } catch (const cl::BuildError& e) {
-      for (const auto& [dev, l] : e.getBuildLog()) log += l;
+      if (binaries.size() == 1) binary.assign(binaries[0].begin(), binaries[0].end());
     } catch (const cl::Error&) {
     }
-    if (!send_message(fd, status, status == kBuilt ? binary : log, "")) return 0;
+    if (!send_message(fd, binary.empty() ? kNotBuilt : kBuilt, binary, "")) return 0;
   }
   return 0;
 }

@@ -20,6 +20,14 @@ std::string key_of(const Suite& suite, const ProgramDesc& desc) { return suite.n
 
 bool blank(const std::string& s) { return s.find_first_not_of(" \n\r\t") == std::string::npos; }
 
+std::optional<std::string> read_source(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 }  // namespace
 
 ProgramCache::~ProgramCache() {
@@ -36,15 +44,13 @@ ProgramCache::~ProgramCache() {
 // stderr, so the background builders do not.
 BuiltProgram ProgramCache::build(const Suite& suite, const ProgramDesc& desc, bool capture_chatter) const {
   BuiltProgram b;
-  std::string path = suite.source_path(desc);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const std::string path = suite.source_path(desc);
+  std::optional<std::string> source = read_source(path);
+  if (!source) {
     b.setup_error = "kernel source " + path + " is missing; rebuild to regenerate it";
     return b;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  b.source = ss.str();
+  b.source = std::move(*source);
 
   auto start = std::chrono::steady_clock::now();
   std::optional<StderrCapture> compiler_chatter;
@@ -81,16 +87,14 @@ std::string ProgramCache::options_of(const ProgramDesc& desc) const {
 }
 
 BuiltProgram ProgramCache::build_through(BuildServer& server, const Suite& suite, const ProgramDesc& desc) const {
-  std::ifstream in(suite.source_path(desc), std::ios::binary);
-  if (!in) return build(suite, desc, false);
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::optional<std::string> source = read_source(suite.source_path(desc));
+  if (!source) return build(suite, desc, false);  // which says it is missing
   const auto start = std::chrono::steady_clock::now();
   const std::string options = options_of(desc);
-  const auto binary = server.binary(ss.str(), options);
+  const auto binary = server.binary(*source, options);
   if (!binary) return build(suite, desc, false);  // its log is made here
   BuiltProgram b;
-  b.source = ss.str();
+  b.source = std::move(*source);
   try {
     b.program = cl::Program(context_, {device_}, cl::Program::Binaries{*binary});
     b.program.build({device_}, options.c_str());
@@ -99,7 +103,6 @@ BuiltProgram ProgramCache::build_through(BuildServer& server, const Suite& suite
     return build(suite, desc, false);
   }
   b.ok = true;
-  b.from_server = true;
   b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return b;
 }

@@ -31,7 +31,6 @@ struct BuiltProgram {
   std::string source;
   double seconds = 0;       // the build's own time
   bool built_ahead = false;  // by a background thread, whose build log holds no compiler chatter
-  bool from_server = false;  // loaded from the binary a build server made
   std::string setup_error;  // a build that could not start (its source missing): get() throws it
 };
 
