@@ -3,11 +3,12 @@
 // drivers compile a kernel's machine code only when it is first created or
 // launched, which a case then pays outside its recorded build time.
 //
-//   kernel_first_use [--device P:D] [--all] [--items N]
+//   kernel_first_use [--device SEL] [--all] [--items N]
 //                    [--background OTHER [--own-context]] FILE KERNEL...
 //
-// FILE is an OpenCL C source whose KERNELs take (__global const T* in,
-// __global T* out), as the vectors suite's do; each is launched on N
+// --device takes what `clconform run --device` takes. FILE is an OpenCL C
+// source whose KERNELs take (__global const T* in, __global T* out), as the
+// vectors suite's do; each is launched on N
 // work-items (64, the suite's count) with 64 MiB zeroed buffers. --all
 // creates every kernel of the program with clCreateKernelsInProgram right
 // after the build, and times that first. --background builds the program
@@ -27,6 +28,8 @@
 #include <thread>
 #include <vector>
 
+#include "device.hpp"
+
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -43,7 +46,7 @@ std::string read_file(const std::string& path) {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: kernel_first_use [--device P:D] [--all] [--items N] [--background OTHER [--own-context]] "
+               "usage: kernel_first_use [--device SEL] [--all] [--items N] [--background OTHER [--own-context]] "
                "FILE KERNEL...\n");
   return 2;
 }
@@ -51,7 +54,7 @@ int usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string device_sel = "0:0";
+  std::string device_sel;  // "": $CLCONFORM_DEVICE or the first device, as clconform run
   bool all = false, own_context = false;
   std::string background;
   size_t items = 64;
@@ -72,16 +75,7 @@ int main(int argc, char** argv) {
   try {
     const std::string text = read_file(args[0]);
     const std::string other_text = background.empty() ? "" : read_file(background);
-    const size_t colon = device_sel.find(':');
-    if (colon == std::string::npos) return usage();
-    std::vector<cl::Platform> platforms;
-    cl::Platform::get(&platforms);
-    const size_t p = std::stoul(device_sel.substr(0, colon)), d = std::stoul(device_sel.substr(colon + 1));
-    if (p >= platforms.size()) throw std::runtime_error("no platform " + std::to_string(p));
-    std::vector<cl::Device> devices;
-    platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices);
-    if (d >= devices.size()) throw std::runtime_error("no device " + device_sel);
-    cl::Device dev = devices[d];
+    const cl::Device dev = clconform::select_device(device_sel).device;
     std::printf("device %s, driver %s\nfile %s\n", dev.getInfo<CL_DEVICE_NAME>().c_str(),
                 dev.getInfo<CL_DRIVER_VERSION>().c_str(), args[0].c_str());
     cl::Context ctx(dev);
