@@ -29,10 +29,12 @@ struct ShardNo {
   uint64_t k = 0, n = 0;
 };
 
+// A run without --shard (or with --shard 1/1, which records none) is the
+// whole campaign: shard 1 of 1.
 ShardNo shard_no(const Shard& s) {
   const Value& v = s.run.get("shard");
-  if (!v.is_string())
-    throw SetupError(s.dir + ": not a shard (its run.json has no \"shard\"; it was not run with --shard K/N)");
+  if (v.is_null()) return {1, 1};
+  if (!v.is_string()) throw SetupError(s.dir + ": unreadable \"shard\" " + v.dump() + " in run.json");
   const std::string& t = v.as_string();
   size_t slash = t.find('/');
   try {

@@ -107,7 +107,8 @@ const char* kMerge = R"(usage: clconform merge DIR... --out DIR
   The shards must come from one campaign: the same build, seed, mode, build options,
   filter, suites, device and driver, and the same N; every K from 1 to N exactly once;
   every shard finished and with a record for every selected case. Otherwise merge
-  writes nothing and exits 2 with the reason.
+  writes nothing and exits 2 with the reason. A run made without --shard is shard
+  1/1: merged alone, its known-failure counts are settled as a campaign's.
 )";
 
 const char* kFuzz = R"(usage: clconform fuzz [--device D] [--seconds N] [--seed S] [options]

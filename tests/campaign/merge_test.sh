@@ -4,8 +4,8 @@
 # whose verdicts equal a single-process run's, case for case, each types
 # case (no sweep) having run in one shard alone; a small sweep
 # in 8 shards, one holding none of its inputs, merges into a pass; a missing, a
-# duplicated, a mismatched (other seed), an unfinished shard and a folder that
-# is no shard are each refused with one line on stderr and exit 2, and
+# duplicated, a mismatched (other seed), an unfinished shard and a whole
+# run given among shards are each refused with one line on stderr and exit 2, and
 # nothing is written.
 #   merge_test.sh CLCONFORM WORKDIR
 set -uo pipefail
@@ -22,6 +22,10 @@ done
 grep -q '"slice"' s2/results.jsonl || fail "no sweep recorded its slice"
 "$clconform" merge s3 s1 s2 --out merged > /dev/null || fail "merge of three good shards failed"
 python3 "$here/same_results.py" one merged || fail "the merged folder differs from the single run"
+# A run without --shard is a campaign of one shard: merged alone, it keeps
+# its verdicts (bench/campaign.sh OUT 1 depends on this).
+"$clconform" merge one --out onemerged > /dev/null || fail "merge of one unsharded run failed"
+python3 "$here/same_results.py" one onemerged || fail "the unsharded run merged alone differs from itself"
 # The types cases are no sweep: each ran in the one shard that owns it, and
 # the other two recorded info without running it.
 python3 - s1 s2 s3 <<'PY' || fail "a whole case did not run in exactly one shard"
@@ -84,7 +88,7 @@ run = json.load(open(sys.argv[1])); run.pop("finished", None)
 json.dump(run, open(sys.argv[1], "w"))
 PY
 refuse unfinished "did not finish" s1 s2 s3cut
-refuse "not a shard" "not a shard" s1 s2 one
+refuse "a whole run among shards" "shard 1/1 but" s1 s2 one
 cp -r s3 s3short && head -n 3 s3/results.jsonl > s3short/results.jsonl
 refuse "cases missing" "case records" s1 s2 s3short
 echo "PASS"
