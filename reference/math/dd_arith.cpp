@@ -55,6 +55,28 @@ CLC_DD_FMA bool dd_divide(double a, double b, double* hi, double* lo) {
   return true;
 }
 
+// a b = ph + pl exactly (two_prod: |ph| >= 2^-900) and ph + c = sh + sl
+// exactly (two_sum), so a b + c = sh + sl + pl; t = RN(sl + pl) is its only
+// rounding, and hi + lo = sh + t exactly (two_sum). Either c and ph have
+// opposite signs and |c| is within a factor of 2 of |ph|: then ph + c is
+// exact (Sterbenz), sl = 0, t = pl, and so is hi + lo. Or |ph| <= 2 |sh|:
+// then |t - (sl + pl)| <= 2^-53 (|sl| + |pl|) <= 2^-106 (|sh| + |ph|) <= 3
+// 2^-106 |sh|, and |sh| exceeds |hi + lo| by at most 2^-50 of itself:
+// below 2^-104 of |hi + lo|. Every value is at most 2^1001 in magnitude,
+// and t is normal or an exact sum.
+CLC_DD_FMA bool dd_fma(double a, double b, double c, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !in_range(a) || !in_range(b) || !in_range(c)) return false;
+  const dd::DD p = dd::two_prod(a, b);
+  if (!in_range(p.hi)) return false;
+  const dd::DD s = dd::two_sum(p.hi, c);
+  if (!in_range(s.hi)) return false;  // cancellation down to a tiny sum: the binary128 tier decides
+  const dd::DD v = dd::two_sum(s.hi, s.lo + p.lo);
+  if (!in_range(v.hi)) return false;
+  *hi = v.hi;
+  *lo = v.lo;
+  return true;
+}
+
 // s = RN(sqrt(a)); r = a - s^2 is a double and the FMA gives it exactly.
 // |sqrt(a) - s| <= 2^-53 s, so |r| <= 2^-51.9 s^2, and sqrt(a) = s sqrt(1 +
 // r / s^2) = s + r / (2 s) - r^2 / (8 s^3) + ...: the dropped terms are

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "reference/math/fast_tier.hpp"
+
 namespace clconform::ref::math {
 
 bool exact_double(Fn f, const double* args, double* value) {
@@ -47,8 +49,75 @@ bool exact_double(Fn f, const double* args, double* value) {
       if (!std::isfinite(args[1]) || args[1] == 0) return false;
       *value = std::remainder(x, args[1]);
       return true;
+    // One of the two finite arguments, or x with y's sign: fast_quad.cpp's
+    // operations in double, which give the same bits
+    // (test_math_exact_double.cpp).
+    case Fn::fmax: case Fn::fmin: case Fn::maxmag: case Fn::minmag: case Fn::copysign: {
+      const double y = args[1];
+      if (!std::isfinite(y)) return false;
+      if (f == Fn::copysign) *value = std::copysign(x, y);
+      // Equal arguments (zeros of both signs): x, as fmaxq and fminq give,
+      // where glibc's fmax and fmin give y.
+      else if ((f == Fn::fmax || f == Fn::fmin) && x == y) *value = x;
+      else if (f == Fn::fmax) *value = std::fmax(x, y);
+      else if (f == Fn::fmin) *value = std::fmin(x, y);
+      else *value = magnitude_pick(x, y, f == Fn::maxmag);
+      return true;
+    }
+    // fmod is exact (C99 F.9.7.1); fast_quad.cpp's form from remainder:
+    // when r = remainder(x, y) has the other sign than x, fmod is r + |y|
+    // with x's sign.
+    case Fn::fmod: {
+      const double y = args[1];
+      if (!std::isfinite(y) || y == 0) return false;
+      if (std::fabs(x) < std::fabs(y)) {
+        *value = x;
+        return true;
+      }
+      const double r = std::remainder(x, y);
+      *value = (r != 0 && std::signbit(r) != std::signbit(x)) ? r + std::copysign(y, x) : r;
+      return true;
+    }
+    // x 2^n is exact unless it lands among the subnormals (a rounding) or
+    // beyond the doubles (the other tiers' infinity).
+    case Fn::ldexp: {
+      const double n = std::fmin(std::fmax(args[1], -40000.0), 40000.0);
+      const double r = std::ldexp(x, static_cast<int>(n));
+      if (x != 0 && (!std::isfinite(r) || std::fabs(r) < 0x1p-1022)) return false;
+      *value = r;
+      return true;
+    }
+    // +0 where x <= y (C99 F.9.9.1); x - y only where the subtraction is
+    // exact (its two-sum error is zero), else dd_arith.hpp's tier.
+    case Fn::fdim: {
+      const double y = args[1];
+      if (!std::isfinite(y)) return false;
+      if (!(x > y)) {
+        *value = 0.0;
+        return true;
+      }
+      const double d = x - y, back = d - x;
+      if ((x - (d - back)) + (-y - back) != 0 || !std::isfinite(d)) return false;
+      *value = d;
+      return true;
+    }
     default: return false;
   }
+}
+
+bool exact_fract_pair(double x, double* hi, double* lo) {
+  if (!(x > -1 && x < 0)) return false;
+  if (x >= -0x1p-53) {
+    *hi = 0x1.fffffffffffffp-1;
+    *lo = 0;
+    return true;
+  }
+  // Knuth's two_sum: hi + lo = 1 + x exactly. x <= -2^-53 makes every bit
+  // of x at least 2^-105, so lo is a normal double (or zero).
+  const double s = 1.0 + x, back = s - 1.0;
+  *hi = s;
+  *lo = (1.0 - (s - back)) + (x - back);
+  return true;
 }
 
 }  // namespace clconform::ref::math

@@ -115,7 +115,7 @@ __float128 value(Fn f, const double* a) {
     case Fn::sub: return x - y;
     case Fn::mul: return x * y;
     case Fn::divide: return a[1] != 0 ? x / y : none;
-    case Fn::fma: return x * y + z;
+    case Fn::fma: case Fn::mad: return x * y + z;  // mad: its fused reading, the double judge's first
     case Fn::fdim: return a[0] > a[1] ? x - y : none;
     // Exact for double arguments. fract: x - floor(x) fits 113 bits when
     // the argument is at least 2^-60 in magnitude; below that, the rounded

@@ -112,7 +112,8 @@ void ulp_range(Q lo, Q hi, Q* least, Q* largest) {
 // sincos's parts, exp, exp2, exp10, log, log2, log10, cbrt, pow and powr,
 // log1p, expm1, the hyperbolic functions and their inverses, sinpi, cospi,
 // tanpi, lgamma (lgamma_r's value), tgamma, erf, erfc, the inverse
-// trigonometric functions and their pi forms, recip, rsqrt, and the
+// trigonometric functions and their pi forms, recip, rsqrt, fract in (-1,
+// 0) (exact_fract_pair), fma and mad's fused reading, fdim, and the
 // correctly rounded operations: the double-double tiers (dd_trig.hpp,
 // dd_exp_log.hpp, dd_cbrt.hpp, dd_hyperbolic.hpp, dd_pi.hpp, dd_gamma.hpp,
 // dd_erf.hpp, dd_atan.hpp, dd_arith.hpp), where they vouch for their bounds: the
@@ -124,6 +125,10 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     return true;
   }
   const double x = args[0];
+  if (f == Fn::fract) {
+    *rel = 0;
+    return exact_fract_pair(x, hi, lo);
+  }
   if (f == Fn::sin || f == Fn::sincos_sin || f == Fn::cos || f == Fn::sincos_cos) {
     *rel = kDdTrigRelError;
     return dd_sin_cos(x, f == Fn::cos || f == Fn::sincos_cos, hi, lo);
@@ -184,11 +189,18 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     case Fn::atan2pi: *rel = kDdAtanPiRelError; return dd_atan2pi(x, args[1], hi, lo);
     default: break;
   }
-  if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt) {
+  // fdim where x - y rounds (exact_double takes the rest); mad's value is
+  // its fused reading, alternative 0 (prepare_point).
+  if (f == Fn::add || f == Fn::sub || f == Fn::mul || f == Fn::divide || f == Fn::sqrt || f == Fn::fdim ||
+      f == Fn::fma || f == Fn::mad) {
     *rel = kDdArithRelError;
     switch (f) {
       case Fn::add: return dd_add(x, args[1], hi, lo);
       case Fn::sub: return dd_sub(x, args[1], hi, lo);
+      case Fn::fdim:  // exact, as exact_double's points: one bound for a block
+        *rel = 0;
+        return x > args[1] && dd_sub(x, args[1], hi, lo);
+      case Fn::fma: case Fn::mad: return dd_fma(x, args[1], args[2], hi, lo);
       case Fn::mul: return dd_mul(x, args[1], hi, lo);
       case Fn::divide: return dd_divide(x, args[1], hi, lo);
       default: return dd_sqrt(x, hi, lo);
@@ -815,9 +827,18 @@ void DoubleJudge::prepare_point(Point& p, const DdValue* pre) const {
   p.prepared_by_mpfr = false;
   p.beyond = 0;
   p.e = -1;
+  p.other_alternative = false;
   if (may_have_alternatives_ && alternatives(f, p.args, flush, Format::Double) != 1) {
-    // Several accepted results: judge asks MPFR. approx is alternative 0,
-    // for reports only.
+    // mad without flushing: the point is its fused reading (alternative 0,
+    // the one MPFR's verdict tries first); a result that fails it may be
+    // the unfused reading's, which judge leaves to MPFR.
+    if (f == Fn::mad && !flush) {
+      p.other_alternative = true;
+      prepare_value(f, p);
+      return;
+    }
+    // Several accepted results otherwise: judge asks MPFR. approx is
+    // alternative 0, for reports only.
     const Enclosure e = enclose(f, p.args, kPreparePrecision, 0, Format::Double);
     p.approx = e.lo.to_double();
     p.q = p.approx;
@@ -868,7 +889,8 @@ Verdict DoubleJudge::judge(const Point& p, uint64_t got, const Bound& bound) con
   const bool flush = denormals_ == Denormals::MayFlush;
   // Under flushing, a failure may still pass at a flushed reading of the
   // arguments or as a flushed result: only MPFR can say (spec 7.5.3).
-  const bool fail_needs_mpfr = flush && (p.subnormal_arg || is_zero_bits(got));
+  // So may a result that fails one of several accepted readings.
+  const bool fail_needs_mpfr = (flush && (p.subnormal_arg || is_zero_bits(got))) || p.other_alternative;
   Verdict v;
   v.used_mpfr = p.prepared_by_mpfr;
   auto pass = [&](double ulp) {

@@ -41,6 +41,9 @@ class DoubleJudge {
     bool certain = false;
     bool prepared_by_mpfr = false;  // the enclosure came from MPFR, not the fast tier
     bool subnormal_arg = false;     // a double argument is subnormal (a flushing judge reads it as +-0 too)
+    // mad without flushing: the point is the fused reading; the unfused one is accepted too, so a
+    // result that fails the point goes to MPFR.
+    bool other_alternative = false;
     // A point of a double-double tier (dd_trig.hpp, dd_exp_log.hpp) on the double-arithmetic
     // path: the enclosure is approx + dd_lo within dd_rel of itself (plus 2^-1200); q and e
     // are then unset (0), and the judge forms the binary128 enclosure where it needs one.

@@ -1,6 +1,6 @@
 // The double-double tier of the correctly rounded operations
 // (reference/math/dd_arith.hpp): every value hi + lo of +, -, *, /, sqrt and rsqrt
-// stays within kDdArithRelError * |hi + lo| of the exact result, which MPFR
+// (and fma's a b + c) stays within kDdArithRelError * |hi + lo| of the exact result, which MPFR
 // computes here at 2200 bits (a sum or a product exactly, a quotient or a
 // square root within 2^-2199 of itself). Inputs: 2^20 pairs stratified by
 // sign and exponent as the suite's full mode draws them (the second
@@ -108,6 +108,66 @@ TEST(MathDdArith, WithinItsBoundOfMpfr) {
     EXPECT_EQ(tally[op].over(), 0u) << names[op];
     EXPECT_GT(tally[op].checked(), 400000u) << names[op];
   }
+}
+
+// fma: a b + c on the pairs above with an addend of four kinds: drawn near
+// the product's magnitude (either sign: the sums that round), far below or
+// above it (rounding too), the product's negation scaled by 2^-3 to 2^3,
+// and its rounding's negation moved by 0 to 2^48 ulps (cancellation: exact
+// sums, the error then only the product's; zero sums refused). MPFR's fma
+// at 2200 bits is exact.
+TEST(MathDdArith, FmaWithinItsBoundOfMpfr) {
+  const auto xy = pairs();
+  dd_check::Tally tally;
+  dd_check::on_two_threads([&](size_t begin, size_t step) {
+    Num a(53), b(53), c(53), want(kPrec), got(kPrec), err(kPrec);
+    std::mt19937_64 rng(0xf3a + begin);
+    uint64_t n = 0, no = 0, bad = 0, cancelling = 0;
+    double worst = 0;
+    for (size_t i = begin; i < xy.size(); i += step) {
+      const double x = xy[i].first, y = xy[i].second, p = x * y;
+      double z;
+      const uint64_t r = rng();
+      switch (r % 4) {
+        case 0: z = std::ldexp(double(int64_t(rng() >> 11) - (int64_t(1) << 52)) * 0x1p-52, std::ilogb(p)); break;
+        case 1: z = std::ldexp(p, int((r >> 8) % 200) - 100); break;
+        case 2: z = std::ldexp(-p, int((r >> 8) % 7) - 3); break;
+        default: z = oracle::double_of(oracle::bits_of(-p) + ((r >> 8) % 2 ? (rng() >> 16) : 0)); break;
+      }
+      double hi = 0, lo = 0;
+      if (!math::dd_fma(x, y, z, &hi, &lo)) {
+        ++no;
+        continue;
+      }
+      ++n;
+      cancelling += r % 4 == 3;
+      mpfr_set_d(a.v, x, MPFR_RNDN);
+      mpfr_set_d(b.v, y, MPFR_RNDN);
+      mpfr_set_d(c.v, z, MPFR_RNDN);
+      mpfr_fma(want.v, a.v, b.v, c.v, MPFR_RNDN);
+      const double rel = dd_check::relative_error(hi, lo, want.v, got, err);
+      if (!(rel <= math::kDdArithRelError) && ++bad <= 5)
+        ADD_FAILURE() << "fma" << std::hexfloat << " at (" << x << ", " << y << ", " << z
+                      << "): relative error " << rel;
+      if (rel > worst) worst = rel;
+    }
+    EXPECT_GT(cancelling, 1000u);  // cancelling sums the tier vouches for are among the checked
+    tally.add(n, no, bad, worst);
+  });
+  std::printf("  fma    %llu values, %llu refused, worst relative error 2^%.2f (bound 2^%.0f)\n",
+              (unsigned long long)tally.checked(), (unsigned long long)tally.refused(), std::log2(tally.worst()),
+              std::log2(math::kDdArithRelError));
+  EXPECT_EQ(tally.over(), 0u);
+  EXPECT_GT(tally.checked(), 400000u);
+  double hi, lo;
+  EXPECT_FALSE(math::dd_fma(3.0, 5.0, -15.0, &hi, &lo));  // cancels to zero
+  // The product's rounding (1) and the addend cancel; the real result is
+  // the product's error, -2^-104: the binary128 tier's.
+  EXPECT_FALSE(math::dd_fma(1.0 + 0x1p-52, 1.0 - 0x1p-52, -1.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_fma(2.0, 3.0, 0.0, &hi, &lo));  // a zero addend is the other tiers'
+  ASSERT_TRUE(math::dd_fma(1.0 + 0x1p-30, 1.0 + 0x1p-30, 1.0, &hi, &lo));
+  EXPECT_EQ(hi, 2.0 + 0x1p-29);
+  EXPECT_EQ(lo, 0x1p-60);
 }
 
 // The range edges: operands and results from 2^-900 to 2^1000 in

@@ -369,7 +369,8 @@ TEST(MathDoubleJudge, PowFarOutsideTheRangeIsCertainlyBeyond) {
 TEST(MathDoubleJudge, EqualsTheMpfrVerdict) {
   const char* names[] = {"sin", "cos", "tan", "exp", "log", "pow", "divide", "sqrt", "tgamma", "lgamma", "atan2",
                          "fma", "cbrt", "erfc", "sinpi", "fmod", "ldexp", "rootn", "pown", "mad", "nextafter",
-                         "remainder", "remquo", "log1p", "expm1", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"};
+                         "remainder", "remquo", "log1p", "expm1", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+                         "fmax", "fmin", "maxmag", "minmag", "copysign", "fdim", "fract"};
   std::mt19937_64 rng(0xd0b1e);
   uint64_t triples = 0, fallbacks = 0;
   for (const char* name : names) {
@@ -412,6 +413,53 @@ TEST(MathDoubleJudge, EqualsTheMpfrVerdict) {
   std::printf("  %llu triples, %llu needed MPFR (prepare or judge)\n", (unsigned long long)triples,
               (unsigned long long)fallbacks);
   EXPECT_GT(triples, 50000u);
+}
+
+// mad without flushing: the judge prepares the fused reading and leaves a
+// result that fails it to MPFR, which tries the unfused one too. On triples
+// where the two readings round apart (an addend that nearly cancels the
+// product, or one far below it), the fused result, the unfused one and
+// their neighbours get MPFR's verdict and, where it passes, MPFR's error
+// (to 1e-9 ulp; next to a power of two the estimate may take either
+// binade's ulp, judge.hpp's Verdict).
+TEST(MathDoubleJudge, MadFusedAndUnfusedReadingsEqualTheMpfrVerdict) {
+  std::mt19937_64 rng(0x3ad);
+  const math::DoubleJudge judge("mad", math::Denormals::Kept);
+  uint64_t apart = 0, unfused_only = 0, compared = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const double x = stratified(rng, 900, 1150), y = stratified(rng, 900, 1150);
+    volatile double product = x * y;  // the unfused reading's product, rounded on its own
+    const double p = product;
+    const double z = k % 2 ? -p * (1 + std::ldexp(double(rng() % 1024), -40)) : std::ldexp(p, -int(rng() % 60));
+    const double args[3] = {x, y, z};
+    volatile double sum = p + z;
+    const double fused = std::fma(x, y, z), unfused = sum;
+    apart += fused != unfused;
+    const math::DoubleJudge::Point pt = judge.prepare(args);
+    for (const double base : {fused, unfused}) {
+      for (int64_t d : {0, 1, -1, 2}) {
+        const uint64_t got = oracle::bits_of(base) + uint64_t(d);
+        for (const math::Bound& b : {math::Bound{math::Bound::Kind::CorrectlyRounded, 0},
+                                     math::Bound{math::Bound::Kind::Ulps, 1}}) {
+          const math::Verdict fast = judge.judge(pt, got, b);
+          const math::Verdict slow = math::mpfr_verdict_double(math::Fn::mad, args, got, b, math::Denormals::Kept);
+          ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << "mad(" << x << ", " << y << ", " << z << ") = "
+                                          << oracle::double_of(got);
+          ++compared;
+          if (!slow.pass || !std::isfinite(slow.ulp)) continue;
+          const bool power_of_two = (got & 0xFFFFFFFFFFFFFull) == 0;
+          auto near = [&](double scale) { return std::fabs(fast.ulp * scale - slow.ulp) <= 1e-9 * (1 + slow.ulp); };
+          EXPECT_TRUE(near(1) || (power_of_two && (near(2) || near(0.5))))
+              << std::hexfloat << "mad(" << x << ", " << y << ", " << z << ") = " << oracle::double_of(got) << ": "
+              << fast.ulp << " ulp, MPFR " << slow.ulp;
+          unfused_only += d == 0 && base == unfused && fused != unfused && b.correctly_rounded();
+        }
+      }
+    }
+  }
+  EXPECT_GT(apart, 500u);
+  EXPECT_GT(unfused_only, 500u);  // results that pass by the unfused reading alone
+  EXPECT_GT(compared, 40000u);
 }
 
 // Results below 2^-960, where the spacing of a double's binade is too small

@@ -3,7 +3,9 @@
 // (fast_quad.hpp, itself checked against MPFR): the same bits, zeros'
 // signs included, on doubles of every exponent field and both signs,
 // integers, halves and their neighbours (pairs of them for nextafter,
-// remainder and remquo); frexp's mantissa, which that tier
+// remainder, remquo, fmod, fmax, fmin, maxmag, minmag and copysign; ldexp
+// by exponents across the range; fdim's zeros and exact differences);
+// frexp's mantissa, which that tier
 // lacks, against its definition; and no value where the double tier
 // declines (fract's inexact differences, logb of zero, infinities, NaN).
 #include <gtest/gtest.h>
@@ -79,7 +81,8 @@ TEST(MathExactDouble, SameBitsAsTheBinary128Tier) {
 // apart pairs all occur.
 TEST(MathExactDouble, TwoArgumentsSameBitsAsTheBinary128Tier) {
   const std::vector<double> xs = arguments();
-  for (Fn f : {Fn::nextafter, Fn::remainder, Fn::remquo}) {
+  for (Fn f : {Fn::nextafter, Fn::remainder, Fn::remquo, Fn::fmod, Fn::fmax, Fn::fmin, Fn::maxmag, Fn::minmag,
+                Fn::copysign}) {
     uint64_t compared = 0;
     for (size_t i = 0; i < xs.size(); ++i)
       for (size_t shift : {size_t(0), size_t(1), size_t(7), xs.size() / 2}) {
@@ -87,8 +90,9 @@ TEST(MathExactDouble, TwoArgumentsSameBitsAsTheBinary128Tier) {
         double v;
         __float128 q;
         if (!math::exact_double(f, args, &v)) {
-          EXPECT_TRUE(f != Fn::nextafter && args[1] == 0) << static_cast<int>(f) << " " << std::hexfloat << args[0]
-                                                           << ", " << args[1];
+          const bool by_zero = f == Fn::remainder || f == Fn::remquo || f == Fn::fmod;
+          EXPECT_TRUE(by_zero && args[1] == 0) << static_cast<int>(f) << " " << std::hexfloat << args[0] << ", "
+                                               << args[1];
           continue;
         }
         ASSERT_TRUE(math::quad_value(f, args, &q)) << static_cast<int>(f) << " " << std::hexfloat << args[0] << ", "
@@ -98,7 +102,99 @@ TEST(MathExactDouble, TwoArgumentsSameBitsAsTheBinary128Tier) {
         ++compared;
       }
     EXPECT_GT(compared, uint64_t(1) << 19) << static_cast<int>(f);
+    // Zeros of both signs in both orders.
+    for (double x : {0.0, -0.0})
+      for (double y : {0.0, -0.0}) {
+        const double args[3] = {x, y, 1.0};
+        double v;
+        __float128 q;
+        if (!math::exact_double(f, args, &v) || !math::quad_value(f, args, &q)) continue;
+        EXPECT_EQ(oracle::bits_of(v), oracle::bits_of(static_cast<double>(q)))
+            << static_cast<int>(f) << " at " << x << ", " << y;
+      }
   }
+}
+
+// ldexp: the binary128 tier's bits wherever the double result is normal
+// or an exact zero; declined exactly where it is subnormal or beyond.
+TEST(MathExactDouble, LdexpSameBitsWhereNoSubnormalRounds) {
+  uint64_t compared = 0, declined = 0;
+  for (double x : arguments())
+    for (double n : {-3000.0, -2000.0, -1074.0, -1022.0, -60.0, -1.0, 0.0, 1.0, 60.0, 1023.0, 2000.0}) {
+      const double args[3] = {x, n, 1.0};
+      double v;
+      __float128 q;
+      ASSERT_TRUE(math::quad_value(Fn::ldexp, args, &q));
+      const __float128 m = q < 0 ? -q : q;
+      if (!math::exact_double(Fn::ldexp, args, &v)) {
+        EXPECT_TRUE(x != 0 && (m < 0x1p-1022Q || m > 0x1.fffffffffffffp1023Q)) << std::hexfloat << x << " " << n;
+        ++declined;
+        continue;
+      }
+      ASSERT_EQ(oracle::bits_of(v), oracle::bits_of(static_cast<double>(q))) << std::hexfloat << x << " " << n;
+      ++compared;
+    }
+  EXPECT_GT(compared, uint64_t(1) << 20);
+  EXPECT_GT(declined, uint64_t(1) << 18);
+}
+
+// fdim: +0 where x <= y (the binary128 tier has no value there: MPFR's
+// +0), the binary128 tier's bits where x - y is exact, declined only where
+// the exact difference (MPFR) is no double.
+TEST(MathExactDouble, FdimZeroOrExactDifference) {
+  const std::vector<double> xs = arguments();
+  uint64_t zeros = 0, differences = 0, declined = 0;
+  oracle::Num a(53), diff(2200);  // a difference of doubles is exact at 2200 bits
+  for (size_t i = 0; i < xs.size(); ++i)
+    for (size_t shift : {size_t(0), size_t(1), size_t(3), xs.size() / 2}) {
+      const double args[3] = {xs[i], xs[(i + shift) % xs.size()], 1.0};
+      double v;
+      const bool exact = math::exact_double(Fn::fdim, args, &v);
+      if (!(args[0] > args[1])) {
+        ASSERT_TRUE(exact);
+        ASSERT_EQ(oracle::bits_of(v), oracle::bits_of(0.0)) << std::hexfloat << args[0] << ", " << args[1];
+        ++zeros;
+        continue;
+      }
+      __float128 q;
+      ASSERT_TRUE(math::quad_value(Fn::fdim, args, &q));
+      if (!exact) {
+        // MPFR's exact difference is no double.
+        mpfr_set_d(a.v, args[0], MPFR_RNDN);
+        mpfr_sub_d(diff.v, a.v, args[1], MPFR_RNDN);
+        EXPECT_NE(mpfr_cmp_d(diff.v, mpfr_get_d(diff.v, MPFR_RNDN)), 0) << std::hexfloat << args[0] << ", " << args[1];
+        ++declined;
+        continue;
+      }
+      ASSERT_EQ(oracle::bits_of(v), oracle::bits_of(static_cast<double>(q))) << std::hexfloat << args[0] << ", "
+                                                                            << args[1];
+      ++differences;
+    }
+  EXPECT_GT(zeros, uint64_t(1) << 18);
+  EXPECT_GT(differences, uint64_t(1) << 16);
+  EXPECT_GT(declined, uint64_t(1) << 16);
+}
+
+// fract in (-1, 0), where its double rounds: the pair equals the binary128
+// tier's value exactly (1 + x, or the cap), and hi is that value rounded.
+TEST(MathExactDouble, FractPairIsTheExactValueWhereTheDoubleRounds) {
+  uint64_t pairs = 0, capped = 0;
+  for (double x : arguments()) {
+    double hi, lo;
+    if (!math::exact_fract_pair(x, &hi, &lo)) {
+      EXPECT_FALSE(x > -1 && x < 0) << std::hexfloat << x;
+      continue;
+    }
+    const double args[3] = {x, 0.5, 1.0};
+    __float128 q;
+    ASSERT_TRUE(math::quad_value(Fn::fract, args, &q));
+    ASSERT_EQ(static_cast<__float128>(hi) + static_cast<__float128>(lo), q) << std::hexfloat << x;
+    ASSERT_EQ(hi, static_cast<double>(q)) << std::hexfloat << x;
+    ++pairs;
+    capped += hi == 0x1.fffffffffffffp-1;
+  }
+  EXPECT_GT(pairs, uint64_t(1) << 15);
+  EXPECT_GT(capped, 0u);
 }
 
 TEST(MathExactDouble, FrexpMantissaIsInHalfToOneAndExact) {
@@ -129,7 +225,13 @@ TEST(MathExactDouble, DeclinesNonFiniteArguments) {
   // And every function that is not exact.
   const double args[3] = {0.5, 0.5, 1.0};
   double v;
-  for (Fn f : {Fn::sin, Fn::exp, Fn::lgamma, Fn::add, Fn::fmod, Fn::ldexp}) EXPECT_FALSE(math::exact_double(f, args, &v));
+  for (Fn f : {Fn::sin, Fn::exp, Fn::lgamma, Fn::add, Fn::fma, Fn::mad, Fn::pow})
+    EXPECT_FALSE(math::exact_double(f, args, &v));
+  // Two-argument ones with an argument not finite.
+  for (Fn f : {Fn::fmax, Fn::maxmag, Fn::copysign, Fn::fmod, Fn::fdim}) {
+    const double inf_y[3] = {0.5, INFINITY, 1.0};
+    EXPECT_FALSE(math::exact_double(f, inf_y, &v)) << static_cast<int>(f);
+  }
 }
 
 }  // namespace

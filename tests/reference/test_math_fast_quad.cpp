@@ -62,6 +62,8 @@ const std::vector<Case>& cases() {
       {"add", B(mpfr_add)}, {"sub", B(mpfr_sub)}, {"mul", B(mpfr_mul)}, {"divide", B(mpfr_div)},
       {"fdim", B(mpfr_sub)},
       {"fma", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
+      // mad's fused reading, the double judge's first (its unfused one is MPFR's).
+      {"mad", 3, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
       // The exact ones: any error fails (the bound's relative part is far below a double's spacing).
       {"fabs", U(mpfr_abs)}, {"rint", U(mpfr_rint)}, {"modf", U(mpfr_frac)},
       {"floor", EXACT(mpfr_floor)}, {"fract.floor", EXACT(mpfr_floor)}, {"ceil", EXACT(mpfr_ceil)},
