@@ -2,6 +2,7 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "reference/math/dd_exp_log.hpp"
@@ -161,11 +162,21 @@ CLC_DD_FMA DD log1p_of(DD w, const Constants& c) {
   return add(DD{h, l}, DD{e / s.hi, 0});
 }
 
-// e^A and e^-A for 0 <= A <= 709 (e^-A = 0 beyond 40, where it is below
+// e^-A from E = e^A for 0 <= A <= 709 (0 beyond 40, where it is below
 // 2^-115 of e^A).
+CLC_DD_FMA DD exp_minus(double a, DD e) { return a > 40 ? DD{0, 0} : divide(DD{1, 0}, e); }
+
+// e^A and e^-A for 0 <= A <= 709.
 CLC_DD_FMA void exp_pair(double a, DD* e, DD* e_minus) {
   dd_exp(a, &e->hi, &e->lo);
-  *e_minus = a > 40 ? DD{0, 0} : divide(DD{1, 0}, *e);
+  *e_minus = exp_minus(a, *e);
+}
+
+// dd_exp(A) into *E, or *GIVEN where a block form computed it (dd_exp_many:
+// the same value).
+CLC_DD_FMA void exp_of(double a, const DD* given, DD* e) {
+  if (given) *e = *given;
+  else dd_exp(a, &e->hi, &e->lo);
 }
 
 bool refused(double x) { return !dd::cpu_has_fma() || x == 0 || !std::isfinite(x); }
@@ -183,7 +194,12 @@ CLC_DD_FMA bool dd_log1p(double x, double* hi, double* lo) {
   return true;
 }
 
-CLC_DD_FMA bool dd_expm1(double x, double* hi, double* lo) {
+namespace {
+
+// expm1, sinh and cosh, taking e^x (expm1) or e^|x| from E where a block
+// form computed it, else from dd_exp: the one-point and the block forms
+// share these operations, so they give the same values.
+CLC_DD_FMA bool expm1_with(double x, const DD* e_x, double* hi, double* lo) {
   if (refused(x) || x > 709) return false;
   const Constants& c = constants();
   DD v;
@@ -195,14 +211,12 @@ CLC_DD_FMA bool dd_expm1(double x, double* hi, double* lo) {
     v = {-1, 0};  // -1 + e^x, e^x below 2^-937
   } else {
     DD e;
-    dd_exp(x, &e.hi, &e.lo);
+    exp_of(x, e_x, &e);
     v = add(e, DD{-1, 0});
   }
   put(v, hi, lo);
   return true;
 }
-
-namespace {
 
 // sinh(A) for 2^-500 <= A <= 709, with e^A and e^-A for A >= 1/8.
 CLC_DD_FMA DD sinh_of(double a, DD e, DD e_minus, const Constants& c) {
@@ -210,25 +224,61 @@ CLC_DD_FMA DD sinh_of(double a, DD e, DD e_minus, const Constants& c) {
   return half(add(e, negate(e_minus)));
 }
 
-}  // namespace
-
-CLC_DD_FMA bool dd_sinh(double x, double* hi, double* lo) {
+CLC_DD_FMA bool sinh_with(double x, const DD* e_a, double* hi, double* lo) {
   const double a = std::fabs(x);
   if (refused(x) || a > 709) return false;
   DD v{a, 0}, e{0, 0}, e_minus{0, 0};
-  if (a >= kNearZero) exp_pair(a, &e, &e_minus);
+  if (a >= kNearZero) {
+    exp_of(a, e_a, &e);
+    e_minus = exp_minus(a, e);
+  }
   if (a >= kTiny) v = sinh_of(a, e, e_minus, constants());
   put(with_sign_of(v, x), hi, lo);
   return true;
 }
 
-CLC_DD_FMA bool dd_cosh(double x, double* hi, double* lo) {
+CLC_DD_FMA bool cosh_with(double x, const DD* e_a, double* hi, double* lo) {
   const double a = std::fabs(x);
   if (refused(x) || a > 709) return false;
-  DD e, e_minus;
-  exp_pair(a, &e, &e_minus);
-  put(half(add(e, e_minus)), hi, lo);
+  DD e;
+  exp_of(a, e_a, &e);
+  put(half(add(e, exp_minus(a, e))), hi, lo);
   return true;
+}
+
+// A block: dd_exp_many of every x (expm1) or |x| in chunks, then WITH for
+// each point, with that value where dd_exp_many vouches for it and with
+// its own dd_exp elsewhere: the one-point form's result either way.
+void many_with_exp(bool (*with)(double, const DD*, double*, double*), bool magnitude, const double* x, size_t n,
+                   double* hi, double* lo, bool* vouched) {
+  constexpr size_t kChunk = 64;
+  double arg[kChunk], e_hi[kChunk], e_lo[kChunk];
+  bool e_ok[kChunk];
+  for (size_t b = 0; b < n; b += kChunk) {
+    const size_t m = std::min(kChunk, n - b);
+    for (size_t i = 0; i < m; ++i) arg[i] = magnitude ? std::fabs(x[b + i]) : x[b + i];
+    dd_exp_many(arg, m, e_hi, e_lo, e_ok);
+    for (size_t i = 0; i < m; ++i) {
+      const DD e{e_hi[i], e_lo[i]};
+      vouched[b + i] = with(x[b + i], e_ok[i] ? &e : nullptr, &hi[b + i], &lo[b + i]);
+    }
+  }
+}
+
+}  // namespace
+
+bool dd_expm1(double x, double* hi, double* lo) { return expm1_with(x, nullptr, hi, lo); }
+bool dd_sinh(double x, double* hi, double* lo) { return sinh_with(x, nullptr, hi, lo); }
+bool dd_cosh(double x, double* hi, double* lo) { return cosh_with(x, nullptr, hi, lo); }
+
+void dd_expm1_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_exp(expm1_with, false, x, n, hi, lo, vouched);
+}
+void dd_sinh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_exp(sinh_with, true, x, n, hi, lo, vouched);
+}
+void dd_cosh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_exp(cosh_with, true, x, n, hi, lo, vouched);
 }
 
 CLC_DD_FMA bool dd_tanh(double x, double* hi, double* lo) {

@@ -13,6 +13,8 @@
 // domain error, and the arguments named at each below.
 #pragma once
 
+#include <cstddef>
+
 namespace clconform::ref::math {
 
 // |hi + lo - real| <= bound * |hi + lo| for every value returned.
@@ -28,6 +30,12 @@ bool dd_expm1(double x, double* hi, double* lo);
 // sinh(X) and cosh(X) for |X| <= 709 (they overflow near 710.48).
 bool dd_sinh(double x, double* hi, double* lo);
 bool dd_cosh(double x, double* hi, double* lo);
+// The same for X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
+// vouches: dd_exp_many's values (four a vector) in place of each point's
+// dd_exp, value for value the one-point forms' results.
+void dd_expm1_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+void dd_sinh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+void dd_cosh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 // tanh(X) for every finite nonzero X.
 bool dd_tanh(double x, double* hi, double* lo);
 // asinh(X) for every finite nonzero X.

@@ -461,6 +461,11 @@ int beyond_of(Fn f, const double* args) {
     case Fn::tgamma:  // Gamma(172) = 171! > 2^1026; below -500, pi / (|sin(pi x)| Gamma(1 - x)) < 2^-3000
       above = x >= 172, below = x <= -500 && std::floor(x) != x;
       break;
+    // e^x / 2 > 2^1024 from x = 1025 ln 2 (710.48) on; sinh's negative
+    // overflows (-inf) are the other tiers'. e^x - 1 > 2^1024 from 709.79.
+    case Fn::cosh: above = std::fabs(x) >= 711; break;
+    case Fn::sinh: above = x >= 711; break;
+    case Fn::expm1: above = x >= 710; break;
     default: return 0;
   }
   return above ? 1 : below ? -1 : 0;
@@ -484,20 +489,21 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
 }
 
 // What the one-argument points X[0, N) of a block are known to be before
-// their values, into OUT: beyond_of's +1 and -1 for exp, kNanDomain where
-// log's real result is a NaN by domain_nan (a negative argument), 0
-// otherwise; four at a time. Each is half of a full sweep's stratified
-// doubles for its function.
+// their values, into OUT: beyond_of's +1 and -1 for exp (four at a time),
+// cosh, sinh and expm1, kNanDomain where log's real result is a NaN by
+// domain_nan (a negative argument, four at a time), 0 otherwise. Each is
+// about half of a full sweep's stratified doubles for its function.
 void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
-  if (f != Fn::exp && f != Fn::log) {
+  if (f != Fn::exp && f != Fn::log && f != Fn::cosh && f != Fn::sinh && f != Fn::expm1) {
     std::memset(out, 0, n);
     return;
   }
   size_t i = 0;
-  if (dd::cpu_has_avx2_fma()) i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
+  if (dd::cpu_has_avx2_fma() && (f == Fn::exp || f == Fn::log))
+    i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
   for (; i < n; ++i) {
     const double args[3] = {x[i], 0, 0};
-    out[i] = static_cast<int8_t>(f == Fn::exp ? beyond_of(f, args) : domain_nan(f, args) ? kNanDomain : 0);
+    out[i] = static_cast<int8_t>(f == Fn::log ? (domain_nan(f, args) ? kNanDomain : 0) : beyond_of(f, args));
   }
 }
 
@@ -633,6 +639,11 @@ bool dd_block(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vou
   if (f == Fn::log || f == Fn::exp) {
     (f == Fn::log ? dd_log_many : dd_exp_many)(x, n, hi, lo, vouched);
     *rel = kDdExpLogRelError;
+    return true;
+  }
+  if (f == Fn::cosh || f == Fn::sinh || f == Fn::expm1) {
+    (f == Fn::cosh ? dd_cosh_many : f == Fn::sinh ? dd_sinh_many : dd_expm1_many)(x, n, hi, lo, vouched);
+    *rel = f == Fn::cosh ? kDdCoshRelError : kDdExpm1RelError;  // dd_value's
     return true;
   }
   return false;

@@ -58,7 +58,8 @@ class DoubleJudge {
     double err = 0;         // e / s, rounded up
     double ulp_min = 0, ulp_max = 0;  // the least and largest spec ulp over [q - e, q + e], / s
     double ulp_q = 0;       // the spec ulp at q, / s (reported errors)
-    // exp or pow far outside the double range: +1 where the real result
+    // exp, pow, the gamma functions, cosh, sinh and expm1 far outside the
+    // double range: +1 where the real result
     // is above 2^1024 with a positive sign (exp: x >= 710), -1 where it is
     // below 2^-2164 in magnitude (exp: x <= -1500; judge_double.cpp's
     // beyond_of). approx, nearest and certain are set (+inf, +0), q and e

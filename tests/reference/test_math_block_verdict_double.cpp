@@ -42,9 +42,9 @@ double argument(std::mt19937_64& rng, const std::string& f) {
     case 0: return std::numeric_limits<double>::quiet_NaN();
     case 1: return rng() & 1 ? HUGE_VAL : -HUGE_VAL;
     case 2: return rng() & 1 ? 0.0 : -0.0;
-    case 3: {  // exp beyond the double range, and near its edges
-      const double edges[] = {709.78, 710, 745.1, -745.1, -1500, -1500.5, -708.4, 1e300, -1e300};
-      return edges[rng() % 9];
+    case 3: {  // exp (cosh, sinh, expm1) beyond the double range, and near its edges
+      const double edges[] = {709.78, 710, 745.1, -745.1, -1500, -1500.5, -708.4, 1e300, -1e300, 711, -711};
+      return edges[rng() % 11];
     }
     case 4:  // sin x ~ x and log x ~ x - 1 near 2^-1021 and 1
       return f == "log" ? 1 + std::ldexp(double(int(rng() % 64) - 32), -52)
@@ -111,7 +111,9 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
                         {"sin", {Bound::Kind::Ulps, 0.5}},   {"exp", {Bound::Kind::Ulps, 3}},
                         {"log", {Bound::Kind::Ulps, 3}},     {"log", {Bound::Kind::CorrectlyRounded, 0}},
                         {"pow", {Bound::Kind::Ulps, 16}},    {"divide", {Bound::Kind::CorrectlyRounded, 0}},
-                        {"sqrt", {Bound::Kind::CorrectlyRounded, 0}}, {"exp", {Bound::Kind::Ulps, 1}}};
+                        {"sqrt", {Bound::Kind::CorrectlyRounded, 0}}, {"exp", {Bound::Kind::Ulps, 1}},
+                        {"cosh", {Bound::Kind::Ulps, 4}},    {"sinh", {Bound::Kind::Ulps, 4}},
+                        {"expm1", {Bound::Kind::Ulps, 3}}};
   std::mt19937_64 rng(0xd0b1e);
   auto b = std::make_unique<Block>();
   auto passes = std::make_unique<math::BlockPasses>();
