@@ -5,6 +5,16 @@
 #include "reference/math/fast_tier.hpp"
 
 namespace clconform::ref::math {
+namespace {
+
+// The exact error of S = RN(A + B) (Knuth's two_sum), in plain double
+// operations: this file runs on CPUs without FMA too.
+double sum_error(double a, double b, double s) {
+  const double back = s - a;
+  return (a - (s - back)) + (b - back);
+}
+
+}  // namespace
 
 bool exact_double(Fn f, const double* args, double* value) {
   const double x = args[0];
@@ -33,9 +43,7 @@ bool exact_double(Fn f, const double* args, double* value) {
       // more bits than a double has; the rounding error, from the two-sum,
       // says when.
       const double fl = std::floor(x), d = x - fl;
-      const double back = d - x;
-      const double err = (x - (d - back)) + (-fl - back);
-      if (err != 0) return false;
+      if (sum_error(x, -fl, d) != 0) return false;
       *value = std::fmin(d, 0x1.fffffffffffffp-1);
       return true;
     }
@@ -64,9 +72,12 @@ bool exact_double(Fn f, const double* args, double* value) {
       else *value = magnitude_pick(x, y, f == Fn::maxmag);
       return true;
     }
-    // fmod is exact (C99 F.9.7.1); fast_quad.cpp's form from remainder:
-    // when r = remainder(x, y) has the other sign than x, fmod is r + |y|
-    // with x's sign.
+    // fmod is exact (C99 F.9.7.1), and fast_quad.cpp takes it from here.
+    // glibc's remainder is far faster than its fmod and libquadmath's (bit
+    // by bit when the exponents are far apart), so fmod comes from it: when
+    // r = remainder(x, y) has the other sign than x, fmod is r + |y| with
+    // x's sign, exact, since for |x| >= |y| both are multiples of ulp(y)
+    // and the sum is at most |y| (for |x| < |y|, fmod is x).
     case Fn::fmod: {
       const double y = args[1];
       if (!std::isfinite(y) || y == 0) return false;
@@ -96,8 +107,8 @@ bool exact_double(Fn f, const double* args, double* value) {
         *value = 0.0;
         return true;
       }
-      const double d = x - y, back = d - x;
-      if ((x - (d - back)) + (-y - back) != 0 || !std::isfinite(d)) return false;
+      const double d = x - y;
+      if (!std::isfinite(d) || sum_error(x, -y, d) != 0) return false;
       *value = d;
       return true;
     }
@@ -112,11 +123,10 @@ bool exact_fract_pair(double x, double* hi, double* lo) {
     *lo = 0;
     return true;
   }
-  // Knuth's two_sum: hi + lo = 1 + x exactly. x <= -2^-53 makes every bit
-  // of x at least 2^-105, so lo is a normal double (or zero).
-  const double s = 1.0 + x, back = s - 1.0;
-  *hi = s;
-  *lo = (1.0 - (s - back)) + (x - back);
+  // hi + lo = 1 + x exactly. x <= -2^-53 makes every bit of x at least
+  // 2^-105, so lo is a normal double (or zero).
+  *hi = 1.0 + x;
+  *lo = sum_error(1.0, x, *hi);
   return true;
 }
 

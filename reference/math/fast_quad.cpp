@@ -4,6 +4,7 @@
 
 #include <quadmath.h>
 
+#include "reference/math/exact_double.hpp"
 #include "reference/math/fast_tier.hpp"
 
 namespace clconform::ref::math {
@@ -138,17 +139,10 @@ __float128 value(Fn f, const double* a) {
       return ldexpq(x, static_cast<int>(n));
     }
     case Fn::logb: return logbq(x);  // the exponent, as if normalised; -inf at zero
-    // Exact in double too. glibc's remainder is far faster than its fmod
-    // and libquadmath's (bit by bit when the exponents are far apart), so
-    // fmod comes from it: when r = remainder(x, y) has the other sign than
-    // x, fmod is r + |y| with x's sign, exact, since for |x| >= |y| both
-    // are multiples of ulp(y) and the sum is at most |y| (for |x| < |y|,
-    // fmod is x).
+    // Exact in double too (exact_double.cpp: fmod from glibc's remainder).
     case Fn::fmod: {
-      if (a[1] == 0) return none;
-      if (std::fabs(a[0]) < std::fabs(a[1])) return x;
-      const double r = std::remainder(a[0], a[1]);
-      return (r != 0 && std::signbit(r) != std::signbit(a[0])) ? r + std::copysign(a[1], a[0]) : r;
+      double v;
+      return exact_double(f, a, &v) ? __float128(v) : none;
     }
     case Fn::remainder: case Fn::remquo: return a[1] != 0 ? std::remainder(a[0], a[1]) : none;
     // The next double towards y: exact (the double judge's format; the

@@ -290,7 +290,9 @@ TEST(MathDoubleJudge, PolesAndOverflowsAreBeyond) {
         const double args[3] = {x, 0, 0};
         const math::DoubleJudge::Point p = judge.prepare(args);
         ASSERT_EQ(p.beyond, c.beyond) << c.name << " " << x;
-        if (c.beyond != 0) EXPECT_EQ(p.nearest, oracle::bits_of(c.beyond > 0 ? INFINITY : 0.0)) << x;
+        if (c.beyond != 0) {
+          EXPECT_EQ(p.nearest, oracle::bits_of(c.beyond > 0 ? INFINITY : 0.0)) << x;
+        }
         for (const double r : results)
           for (const math::Bound& b : bounds) {
             const uint64_t got = oracle::bits_of(r);
