@@ -117,6 +117,15 @@ void coarse_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, dou
   avx2::sin_cos_many(tables(), x, n, cosine, hi, lo, vouched);
 }
 
+void coarse_tan_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  if (dd::cpu_has_avx512()) return avx512::tan_many(tables(), x, n, hi, lo, vouched);
+  avx2::tan_many(tables(), x, n, hi, lo, vouched);
+}
+
+void coarse_tan_many_avx2(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  avx2::tan_many(tables(), x, n, hi, lo, vouched);
+}
+
 bool coarse_trig_has_avx512() { return dd::cpu_has_avx512(); }
 
 void coarse_sin_cos_many_avx2(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched) {

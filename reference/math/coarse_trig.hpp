@@ -1,5 +1,5 @@
-// sin and cos of a block of doubles to about 2^-76 relative, as an
-// unevaluated sum hi + lo: the double judge's sweep tier for these two
+// sin, cos and tan of a block of doubles to about 2^-75 relative, as an
+// unevaluated sum hi + lo: the double judge's sweep tier for these three
 // functions (DoubleJudge::prepare_block with coarse blocks). Much cheaper
 // than dd_trig.hpp's 2^-101, and still far below what a verdict on a double
 // result needs (2^-72 of a value is 2^-19 of its ulp); the judge takes
@@ -15,7 +15,8 @@
 //    where that fraction is at least 2^-24 (relative error 2^-78), and
 //    leaves the rest (one reduced argument in 2^23) to dd_trig;
 //  * the reduced argument r (|r| <= pi/4) goes through a Taylor polynomial
-//    whose four leading terms are in double-double and the rest in double.
+//    whose four leading terms are in double-double and the rest in double;
+//    tan takes both polynomials and their quotient in double-double.
 #pragma once
 
 #include <cstddef>
@@ -41,9 +42,18 @@ bool has_coarse_trig();
 // multiple of pi/2 (dd_trig then decides). Only where has_coarse_trig().
 void coarse_sin_cos_many(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched);
 
+// |hi + lo - real| <= kCoarseTanRelError * |hi + lo| for every value
+// coarse_tan_many vouches for (coarse_trig.cpp: about 2^-74.5).
+inline constexpr double kCoarseTanRelError = 0x1p-72;
+
+// tan of X[0 .. N), as coarse_sin_cos_many: the same arguments vouched
+// for, and below kCoarseTrigSettledBelow the value x with lo 0, dd_trig's.
+void coarse_tan_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+
 // For the tests: whether coarse_sin_cos_many runs AVX-512 code here, and
-// its AVX2 code, which must give every lane the same bits.
+// the AVX2 code, which must give every lane the same bits.
 bool coarse_trig_has_avx512();
 void coarse_sin_cos_many_avx2(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched);
+void coarse_tan_many_avx2(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 }  // namespace clconform::ref::math

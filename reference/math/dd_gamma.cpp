@@ -2,7 +2,9 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/dd_pi.hpp"
@@ -136,11 +138,10 @@ CLC_DD_FMA DD log_gamma_1p(double x, const Constants& c) {
   return mul(sum, xx);
 }
 
-// lgamma(X) for x >= 32 by Stirling's series: (b) above. False where a
-// part overflows (a NaN or an infinity) or the value reaches kLargestValue.
-CLC_DD_FMA bool stirling(double x, const Constants& c, DD* out) {
-  DD l;
-  if (!log_of(x, &l)) return false;
+// lgamma(X) for x >= 32 by Stirling's series, L = log x: (b) above. False
+// where a part overflows (a NaN or an infinity) or the value reaches
+// kLargestValue.
+CLC_DD_FMA bool stirling_with(double x, DD l, const Constants& c, DD* out) {
   DD r = mul(DD{x, 0}, add(l, DD{-1, 0}));
   // 1/x = q1 + q2: the remainder 1 - q1 x is exact (one FMA).
   const double q1 = 1 / x;
@@ -159,21 +160,25 @@ CLC_DD_FMA bool stirling(double x, const Constants& c, DD* out) {
   return true;
 }
 
-CLC_DD_FMA bool lgamma_of(double x, DD* out) {
+CLC_DD_FMA bool stirling(double x, const Constants& c, DD* out) {
+  DD l;
+  return log_of(x, &l) && stirling_with(x, l, c, out);
+}
+
+// lgamma(X) given dd_log's value L of |x| where it has one (LOGGED).
+CLC_DD_FMA bool lgamma_with(double x, bool logged, DD l, DD* out) {
   const Constants& c = constants();
   const double a = std::fabs(x);
   if (a < kSeriesLimit) {  // (a)
-    if (x == 0) return false;
-    DD l;
-    if (!log_of(a, &l)) return false;
+    if (x == 0 || !logged) return false;
     *out = add(dd::negate(l), log_gamma_1p(x, c));
     return true;
   }
-  if (x >= kStirlingFrom) return stirling(x, c, out);  // (b)
+  if (x >= kStirlingFrom) return logged && stirling_with(x, l, c, out);  // (b)
   if (!(x <= -kStirlingFrom) || std::floor(x) == x) return false;  // 2^-6 <= |x| < 32, poles
   // (c): x is not an integer, so |x| < 2^52.
   DD g, s;
-  if (!stirling(a, c, &g) || !dd_sinpi(x, &s.hi, &s.lo)) return false;
+  if (!logged || !stirling_with(a, l, c, &g) || !dd_sinpi(x, &s.hi, &s.lo)) return false;
   if (s.hi < 0) s = dd::negate(s);
   const DD p = mul(mul(DD{a, 0}, s), c.inv_pi);
   DD logp;
@@ -181,6 +186,12 @@ CLC_DD_FMA bool lgamma_of(double x, DD* out) {
   logp = add(logp, DD{p.lo / p.hi, 0});
   *out = dd::negate(add(g, logp));
   return true;
+}
+
+CLC_DD_FMA bool lgamma_of(double x, DD* out) {
+  DD l;
+  const bool logged = log_of(std::fabs(x), &l);
+  return lgamma_with(x, logged, l, out);
 }
 
 // E / X for a double-double E near 1 and |x| >= 2^-1022: q1 = e.hi / x,
@@ -214,6 +225,25 @@ CLC_DD_FMA bool tgamma_of(double x, DD* out) {
 }  // namespace
 
 bool dd_lgamma(double x, double* hi, double* lo) { return dd::finite_tier(lgamma_of, x, hi, lo); }
+
+void dd_lgamma_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  constexpr size_t kChunk = 256;
+  double a[kChunk], lh[kChunk], ll[kChunk];
+  bool logged[kChunk];
+  for (size_t b = 0; b < n; b += kChunk) {
+    const size_t m = std::min(kChunk, n - b);
+    for (size_t i = 0; i < m; ++i) a[i] = std::fabs(x[b + i]);
+    dd_log_many(a, m, lh, ll, logged);
+    for (size_t i = 0; i < m; ++i) {
+      // dd_lgamma's value, with the block's logarithm (dd_log's, value for value).
+      const double xi = x[b + i];
+      DD v;
+      vouched[b + i] = dd::cpu_has_fma() && xi - xi == 0 && lgamma_with(xi, logged[i], DD{lh[i], ll[i]}, &v);
+      hi[b + i] = vouched[b + i] ? v.hi : 0;
+      lo[b + i] = vouched[b + i] ? v.lo : 0;
+    }
+  }
+}
 bool dd_tgamma(double x, double* hi, double* lo) { return dd::finite_tier(tgamma_of, x, hi, lo); }
 
 }  // namespace clconform::ref::math

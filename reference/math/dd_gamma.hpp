@@ -20,6 +20,8 @@
 // infinities, is refused: the next tier keeps it.
 #pragma once
 
+#include <cstddef>
+
 namespace clconform::ref::math {
 
 // |hi + lo - real| <= kDdLgammaRelError * |hi + lo| for every value
@@ -33,6 +35,11 @@ inline constexpr double kDdLgammaRelError = 0x1p-95;
 // about 2.5563e305), and for non-integer x with -2^52 < x <= -32. False
 // elsewhere, and on a CPU without FMA.
 bool dd_lgamma(double x, double* hi, double* lo);
+
+// dd_lgamma of X[0 .. N) into HI[i] + LO[i], VOUCHED[i] saying whether it
+// vouches: the same values, with the logarithms of a block taken at once
+// (dd_log_many).
+void dd_lgamma_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 // tgamma(X) into *HI + *LO for 32 <= x <= about 171.4 (exp of the lgamma
 // value while it is at most 709), and for 2^-1022 <= |x| < 2^-6 (Gamma(1

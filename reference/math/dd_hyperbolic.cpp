@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "reference/math/dd_exp_log.hpp"
 #include "reference/math/double_double.hpp"
@@ -23,7 +25,12 @@
 // left out is below 2^-106 of the sum (the figures at each series). The
 // sums below never cancel (alternating terms that fall at least fourfold,
 // or terms of one sign), so each Horner step keeps its relative error: a
-// sum within about 2 * 12 * 2^-104 < 2^-98 of its value.
+// sum within about 2 * 12 * 2^-104 < 2^-98 of its value. Every series here
+// starts at 1 and no coefficient exceeds 1 in magnitude, so for |v| <
+// 2^-e (e >= 5) the terms from v^k on, k e >= 110, add below 2^-109.9 of
+// the sum: a series stops there when that is before its last term, which
+// for the small arguments of a sweep (|x| from 2^-500 up) is after a term
+// or two.
 //
 // log1p(w) for |w| >= 2^-5: 1 + w = s + e with s = fl(1 + w.hi) and e the
 // exact rest (two_sum, plus w.lo rounded once), |e| <= 2^-52 s; then
@@ -82,6 +89,8 @@ constexpr int kSeriesInYTerms = 17, kSeriesInYDoubleFrom = 9;
 
 constexpr double kTiny = 0x1p-500;  // below: the result is x itself (see above)
 constexpr double kNearZero = 0.125;  // below: the series
+constexpr double kLog1pSeriesBelow = 0x1p-5;  // log1p's
+constexpr double kLogOfDoubleAbove = 0x1p28;  // asinh and acosh: log(2x) -+ 1 / (4 x^2)
 
 struct Constants {
   DD log1p_c[kLog1pTerms];
@@ -133,33 +142,52 @@ const Constants& constants() {
   return c;
 }
 
-// sum_n C[n] V^n (the analysis above).
+// How many terms of a series (at most N) the argument V needs: k with k e
+// >= 110 for |v| < 2^-e (the analysis above; e >= 5 for every series here).
+inline int terms_for(double v, int n) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  const int e = 1022 - static_cast<int>(bits >> 52 & 0x7ff);  // |v| < 2^-e; a subnormal or 0 gives 1022
+  return std::min(n, (110 + e - 1) / e);
+}
+
+// sum_n C[n] V^n (the analysis above), to the terms V needs.
 template <int N, int DoubleFrom>
 CLC_DD_FMA DD series(const DD (&c)[N], DD v) {
-  double tail = c[N - 1].hi;
-  for (int n = N - 2; n >= DoubleFrom; --n) tail = __builtin_fma(tail, v.hi, c[n].hi);
-  DD sum{tail, 0};
-  for (int n = DoubleFrom - 1; n >= 0; --n) sum = add(mul(sum, v), c[n]);
+  int k = terms_for(v.hi, N) - 1;
+  DD sum = c[k];
+  if (k >= DoubleFrom) {
+    double tail = c[k].hi;
+    for (--k; k >= DoubleFrom; --k) tail = __builtin_fma(tail, v.hi, c[k].hi);
+    sum = {tail, 0};
+  } else {
+    --k;
+  }
+  for (; k >= 0; --k) sum = add(mul(sum, v), c[k]);
   return sum;
 }
 
 DD half(DD a) { return {a.hi / 2, a.lo / 2}; }  // exact: no result here is subnormal
 
-// log(W) for W >= 1 with |w.lo| <= u |w.hi|.
-CLC_DD_FMA DD log_of(DD w) {
-  double h, l;
-  dd_log(w.hi, &h, &l);
-  return add(DD{h, l}, DD{w.lo / w.hi, 0});
+// dd_log(X), or *GIVEN where a block form computed it (dd_log_many: the
+// same value).
+CLC_DD_FMA DD log_or(double x, const DD* given) {
+  if (given) return *given;
+  DD v;
+  dd_log(x, &v.hi, &v.lo);
+  return v;
 }
 
-// log1p(W) for W > -1 (W >= 0 where w.lo is not 0), |w.lo| <= 2^-52 |w.hi|.
-CLC_DD_FMA DD log1p_of(DD w, const Constants& c) {
-  if (std::fabs(w.hi) < 0x1p-5) return mul(series<kLog1pTerms, kLog1pDoubleFrom>(c.log1p_c, w), w);
+// log(W) for W >= 1 with |w.lo| <= u |w.hi|; GIVEN: log(w.hi), as log_or.
+CLC_DD_FMA DD log_of(DD w, const DD* given = nullptr) { return add(log_or(w.hi, given), DD{w.lo / w.hi, 0}); }
+
+// log1p(W) for W > -1 (W >= 0 where w.lo is not 0), |w.lo| <= 2^-52 |w.hi|;
+// GIVEN: log of fl(1 + w.hi), as log_or.
+CLC_DD_FMA DD log1p_of(DD w, const Constants& c, const DD* given = nullptr) {
+  if (std::fabs(w.hi) < kLog1pSeriesBelow) return mul(series<kLog1pTerms, kLog1pDoubleFrom>(c.log1p_c, w), w);
   const DD s = two_sum(1, w.hi);  // s.hi = 1 + w.hi >= 2^-53 > 0: exact for w.hi in (-1, -1/2]
   const double e = s.lo + w.lo;
-  double h, l;
-  dd_log(s.hi, &h, &l);
-  return add(DD{h, l}, DD{e / s.hi, 0});
+  return add(log_or(s.hi, given), DD{e / s.hi, 0});
 }
 
 // e^-A from E = e^A for 0 <= A <= 709 (0 beyond 40, where it is below
@@ -188,10 +216,103 @@ void put(DD v, double* hi, double* lo) {
 
 }  // namespace
 
-CLC_DD_FMA bool dd_log1p(double x, double* hi, double* lo) {
+namespace {
+
+// log1p, asinh and acosh, taking the one logarithm each needs from GIVEN
+// where a block form computed it (of log_argument's value), else from
+// dd_log: the one-point and the block forms share these operations, so
+// they give the same values.
+CLC_DD_FMA bool log1p_with(double x, const DD* given, double* hi, double* lo) {
   if (refused(x) || !(x > -1)) return false;
-  put(std::fabs(x) < kTiny ? DD{x, 0} : log1p_of(DD{x, 0}, constants()), hi, lo);
+  put(std::fabs(x) < kTiny ? DD{x, 0} : log1p_of(DD{x, 0}, constants(), given), hi, lo);
   return true;
+}
+
+// w = a + sqrt(a^2 + 1), asinh's argument of log from 1/8 to 2^28.
+CLC_DD_FMA DD asinh_w(double a) { return add(DD{a, 0}, square_root(add(two_prod(a, a), DD{1, 0}))); }
+// w = x + sqrt(x^2 - 1), acosh's from 2 to 2^28.
+CLC_DD_FMA DD acosh_w(double x) { return add(DD{x, 0}, square_root(add(two_prod(x, x), DD{-1, 0}))); }
+
+CLC_DD_FMA bool asinh_with(double x, const DD* given, double* hi, double* lo) {
+  if (refused(x)) return false;
+  const Constants& c = constants();
+  const double a = std::fabs(x);
+  DD v{a, 0};
+  if (a > kLogOfDoubleAbove) {
+    v = add(add(log_or(a, given), c.ln2), DD{0.25 / a / a, 0});
+  } else if (a >= kNearZero) {
+    v = log_of(asinh_w(a), given);
+  } else if (a >= kTiny) {
+    v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.asinh_c, two_prod(a, a)), DD{a, 0});
+  }
+  put(with_sign_of(v, x), hi, lo);
+  return true;
+}
+
+CLC_DD_FMA bool acosh_with(double x, const DD* given, double* hi, double* lo) {
+  if (refused(x) || !(x > 1)) return false;
+  const Constants& c = constants();
+  DD v;
+  if (x > kLogOfDoubleAbove) {
+    v = add(add(log_or(x, given), c.ln2), DD{-0.25 / x / x, 0});
+  } else if (x > 2) {
+    v = log_of(acosh_w(x), given);
+  } else {
+    const double d = x - 1;  // exact: x in (1, 2]
+    v = log1p_of(add(DD{d, 0}, square_root(add(two_prod(d, d), DD{2 * d, 0}))), c);
+  }
+  put(v, hi, lo);
+  return true;
+}
+
+// The double whose dd_log the function's `with` takes (GIVEN), or 0 where
+// it takes none.
+CLC_DD_FMA double log1p_log_argument(double x) {
+  return std::isfinite(x) && x > -1 && std::fabs(x) >= kLog1pSeriesBelow ? two_sum(1, x).hi : 0;
+}
+CLC_DD_FMA double asinh_log_argument(double x) {
+  const double a = std::fabs(x);
+  if (!std::isfinite(a) || a < kNearZero) return 0;
+  return a > kLogOfDoubleAbove ? a : asinh_w(a).hi;
+}
+CLC_DD_FMA double acosh_log_argument(double x) {
+  if (!std::isfinite(x) || !(x > 2)) return 0;
+  return x > kLogOfDoubleAbove ? x : acosh_w(x).hi;
+}
+
+// A block: the points whose `with` takes a logarithm (ARGUMENT not 0)
+// packed, dd_log_many of their arguments, then WITH for each point, with
+// that value where dd_log_many vouches for it and with its own dd_log
+// elsewhere: the one-point form's result either way.
+void many_with_log(bool (*with)(double, const DD*, double*, double*), double (*argument)(double), const double* x,
+                   size_t n, double* hi, double* lo, bool* vouched) {
+  constexpr size_t kChunk = 64;
+  double arg[kChunk], l_hi[kChunk], l_lo[kChunk];
+  bool l_ok[kChunk];
+  bool takes[kChunk];
+  for (size_t b = 0; b < n; b += kChunk) {
+    const size_t m = std::min(kChunk, n - b);
+    size_t packed = 0;
+    for (size_t i = 0; i < m; ++i) {
+      arg[packed] = argument(x[b + i]);
+      takes[i] = arg[packed] != 0;
+      packed += takes[i];
+    }
+    dd_log_many(arg, packed, l_hi, l_lo, l_ok);
+    for (size_t i = 0, j = 0; i < m; ++i) {
+      const bool logged = takes[i] && l_ok[j];
+      const DD l{takes[i] ? l_hi[j] : 0, takes[i] ? l_lo[j] : 0};
+      j += takes[i];
+      vouched[b + i] = with(x[b + i], logged ? &l : nullptr, &hi[b + i], &lo[b + i]);
+    }
+  }
+}
+
+}  // namespace
+
+bool dd_log1p(double x, double* hi, double* lo) { return log1p_with(x, nullptr, hi, lo); }
+void dd_log1p_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_log(log1p_with, log1p_log_argument, x, n, hi, lo, vouched);
 }
 
 namespace {
@@ -296,40 +417,13 @@ CLC_DD_FMA bool dd_tanh(double x, double* hi, double* lo) {
   return true;
 }
 
-CLC_DD_FMA bool dd_asinh(double x, double* hi, double* lo) {
-  if (refused(x)) return false;
-  const Constants& c = constants();
-  const double a = std::fabs(x);
-  DD v{a, 0};
-  if (a > 0x1p28) {
-    double h, l;
-    dd_log(a, &h, &l);
-    v = add(add(DD{h, l}, c.ln2), DD{0.25 / a / a, 0});
-  } else if (a >= kNearZero) {
-    v = log_of(add(DD{a, 0}, square_root(add(two_prod(a, a), DD{1, 0}))));
-  } else if (a >= kTiny) {
-    v = mul(series<kSeriesInYTerms, kSeriesInYDoubleFrom>(c.asinh_c, two_prod(a, a)), DD{a, 0});
-  }
-  put(with_sign_of(v, x), hi, lo);
-  return true;
+bool dd_asinh(double x, double* hi, double* lo) { return asinh_with(x, nullptr, hi, lo); }
+bool dd_acosh(double x, double* hi, double* lo) { return acosh_with(x, nullptr, hi, lo); }
+void dd_asinh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_log(asinh_with, asinh_log_argument, x, n, hi, lo, vouched);
 }
-
-CLC_DD_FMA bool dd_acosh(double x, double* hi, double* lo) {
-  if (refused(x) || !(x > 1)) return false;
-  const Constants& c = constants();
-  DD v;
-  if (x > 0x1p28) {
-    double h, l;
-    dd_log(x, &h, &l);
-    v = add(add(DD{h, l}, c.ln2), DD{-0.25 / x / x, 0});
-  } else if (x > 2) {
-    v = log_of(add(DD{x, 0}, square_root(add(two_prod(x, x), DD{-1, 0}))));
-  } else {
-    const double d = x - 1;  // exact: x in (1, 2]
-    v = log1p_of(add(DD{d, 0}, square_root(add(two_prod(d, d), DD{2 * d, 0}))), c);
-  }
-  put(v, hi, lo);
-  return true;
+void dd_acosh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  many_with_log(acosh_with, acosh_log_argument, x, n, hi, lo, vouched);
 }
 
 CLC_DD_FMA bool dd_atanh(double x, double* hi, double* lo) {

@@ -44,5 +44,12 @@ bool dd_asinh(double x, double* hi, double* lo);
 bool dd_acosh(double x, double* hi, double* lo);
 // atanh(X) for 0 < |X| < 1.
 bool dd_atanh(double x, double* hi, double* lo);
+// log1p, asinh and acosh of X[0 .. N) into HI[i] + LO[i], VOUCHED[i]
+// saying whether it vouches: the logarithm each point takes from
+// dd_log_many (four a vector) in place of its own dd_log, value for value
+// the one-point forms' results.
+void dd_log1p_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+void dd_asinh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+void dd_acosh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 }  // namespace clconform::ref::math

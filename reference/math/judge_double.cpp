@@ -490,20 +490,22 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
 
 // What the one-argument points X[0, N) of a block are known to be before
 // their values, into OUT: beyond_of's +1 and -1 for exp (four at a time),
-// cosh, sinh and expm1, kNanDomain where log's real result is a NaN by
-// domain_nan (a negative argument, four at a time), 0 otherwise. Each is
-// about half of a full sweep's stratified doubles for its function.
+// cosh, sinh, expm1, lgamma and lgamma_r, kNanDomain where the real result
+// of log, log2 or log10 is a NaN by domain_nan (a negative argument, four
+// at a time), 0 otherwise. Each is about half of a full sweep's stratified
+// doubles for its function (a quarter for lgamma: its poles).
 void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
-  if (f != Fn::exp && f != Fn::log && f != Fn::cosh && f != Fn::sinh && f != Fn::expm1) {
+  const bool log = f == Fn::log || f == Fn::log2 || f == Fn::log10;
+  if (!log && f != Fn::exp && f != Fn::cosh && f != Fn::sinh && f != Fn::expm1 && f != Fn::lgamma &&
+      f != Fn::lgamma_r) {
     std::memset(out, 0, n);
     return;
   }
   size_t i = 0;
-  if (dd::cpu_has_avx2_fma() && (f == Fn::exp || f == Fn::log))
-    i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
+  if (dd::cpu_has_avx2_fma() && (f == Fn::exp || log)) i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
   for (; i < n; ++i) {
     const double args[3] = {x[i], 0, 0};
-    out[i] = static_cast<int8_t>(f == Fn::log ? (domain_nan(f, args) ? kNanDomain : 0) : beyond_of(f, args));
+    out[i] = static_cast<int8_t>(log ? (domain_nan(f, args) ? kNanDomain : 0) : beyond_of(f, args));
   }
 }
 
@@ -524,27 +526,29 @@ void store_fields(DoubleJudge::Block& b, size_t i, uint64_t kind, double approx,
 
 // The relative error bound and the kind of the coarse tier's points X[0,
 // N) where their fields are certain (prepare_block): the double-double
-// tier's own below kCoarseTrigSettledBelow (kFast), else kCoarse with four
-// times the coarse tier's bound. Four at a time where the CPU has AVX2.
-__attribute__((target("avx2"))) size_t coarse_kinds4(const double* x, size_t n, double* rel, uint64_t* kind) {
+// tier's own, OWN, below kCoarseTrigSettledBelow (kFast), else kCoarse
+// with four times the coarse tier's bound COARSE. Four at a time where the
+// CPU has AVX2.
+__attribute__((target("avx2"))) size_t coarse_kinds4(const double* x, size_t n, double own, double coarse, double* rel,
+                                                     uint64_t* kind) {
   const size_t n4 = n / 4 * 4;
   const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(int64_t(~Double::sign_mask)));
   for (size_t i = 0; i < n4; i += 4) {
-    const __m256d own =
+    const __m256d settled =
         _mm256_cmp_pd(_mm256_and_pd(_mm256_loadu_pd(x + i), magnitude), _mm256_set1_pd(kCoarseTrigSettledBelow), _CMP_LT_OQ);
-    _mm256_storeu_pd(rel + i, _mm256_blendv_pd(_mm256_set1_pd(4 * kCoarseTrigRelError), _mm256_set1_pd(kDdTrigRelError), own));
+    _mm256_storeu_pd(rel + i, _mm256_blendv_pd(_mm256_set1_pd(4 * coarse), _mm256_set1_pd(own), settled));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(kind + i),
                         _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(_mm256_set1_epi64x(DoubleJudge::Block::kCoarse)),
-                                                             _mm256_castsi256_pd(_mm256_set1_epi64x(DoubleJudge::Block::kFast)), own)));
+                                                             _mm256_castsi256_pd(_mm256_set1_epi64x(DoubleJudge::Block::kFast)), settled)));
   }
   return n4;
 }
-void coarse_kinds(const double* x, size_t n, double* rel, uint64_t* kind) {
-  size_t i = dd::cpu_has_avx2_fma() ? coarse_kinds4(x, n, rel, kind) : 0;
+void coarse_kinds(const double* x, size_t n, double own, double coarse, double* rel, uint64_t* kind) {
+  size_t i = dd::cpu_has_avx2_fma() ? coarse_kinds4(x, n, own, coarse, rel, kind) : 0;
   for (; i < n; ++i) {
-    const bool own = std::fabs(x[i]) < kCoarseTrigSettledBelow;
-    rel[i] = own ? kDdTrigRelError : 4 * kCoarseTrigRelError;
-    kind[i] = own ? DoubleJudge::Block::kFast : DoubleJudge::Block::kCoarse;
+    const bool settled = std::fabs(x[i]) < kCoarseTrigSettledBelow;
+    rel[i] = settled ? own : 4 * coarse;
+    kind[i] = settled ? DoubleJudge::Block::kFast : DoubleJudge::Block::kCoarse;
   }
 }
 
@@ -641,6 +645,16 @@ bool dd_block(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vou
     *rel = kDdExpLogRelError;
     return true;
   }
+  if (f == Fn::log1p || f == Fn::asinh || f == Fn::acosh) {
+    (f == Fn::log1p ? dd_log1p_many : f == Fn::asinh ? dd_asinh_many : dd_acosh_many)(x, n, hi, lo, vouched);
+    *rel = kDdLog1pRelError;  // dd_value's
+    return true;
+  }
+  if (f == Fn::lgamma || f == Fn::lgamma_r) {
+    dd_lgamma_many(x, n, hi, lo, vouched);
+    *rel = kDdLgammaRelError;  // dd_value's
+    return true;
+  }
   if (f == Fn::cosh || f == Fn::sinh || f == Fn::expm1) {
     (f == Fn::cosh ? dd_cosh_many : f == Fn::sinh ? dd_sinh_many : dd_expm1_many)(x, n, hi, lo, vouched);
     *rel = f == Fn::cosh ? kDdCoshRelError : kDdExpm1RelError;  // dd_value's
@@ -693,8 +707,9 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   double hi[kCap], lo[kCap], rel = 0;
   bool vouched[kCap];
   const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
-  const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin;
-  b.coarse = coarse && (trig || f == Fn::log) && has_coarse_trig();
+  const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin || f == Fn::tan;
+  const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
+  b.coarse = coarse && (trig || log_base != 0) && has_coarse_trig();
   if (may_have_alternatives_) {
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -717,21 +732,26 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   // tier too, and errors from either value differ by less than err
   // (block_verdict_double.hpp).
   if (b.coarse && trig) {
-    coarse_sin_cos_many(b.args[0], b.n, cosine, hi, lo, vouched);
+    const bool tangent = f == Fn::tan;
+    if (tangent) {
+      coarse_tan_many(b.args[0], b.n, hi, lo, vouched);
+    } else {
+      coarse_sin_cos_many(b.args[0], b.n, cosine, hi, lo, vouched);
+    }
+    rel = tangent ? kDdTanRelError : kDdTrigRelError;
     // Below kCoarseTrigSettledBelow both tiers give the same value: those
     // points are the double-double tier's own (kFast).
-    coarse_kinds(b.args[0], b.n, rels, kinds);
+    coarse_kinds(b.args[0], b.n, rel, tangent ? kCoarseTanRelError : kCoarseTrigRelError, rels, kinds);
     tier.rels = rels;
     tier.kinds = kinds;
     tier.per_point = true;
-    rel = kDdTrigRelError;
     std::memset(early, 0, b.n);
   } else if (b.coarse) {
-    coarse_log_many(b.args[0], b.n, hi, lo, vouched);
+    coarse_log_many(b.args[0], b.n, hi, lo, vouched, log_base);
     early_kinds(f, b.args[0], b.n, early);
     tier.rel = 4 * kCoarseLogRelError;
     tier.kind = Block::kCoarse;
-    rel = kDdExpLogRelError;
+    rel = log_base == 1 ? kDdExpLogRelError : kDdLogBaseRelError;
   } else {
     if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
       early_kinds(f, b.args[0], b.n, early);

@@ -1,7 +1,7 @@
-// The coarse sin and cos (reference/math/coarse_trig.hpp), the double
+// The coarse sin, cos and tan (reference/math/coarse_trig.hpp), the double
 // judge's sweep tier for them: each value it vouches for stays within
 // kCoarseTrigRelError * |hi + lo| of the real value, which MPFR computes
-// here directly (mpfr_sin and mpfr_cos at 320 bits, exact for any double); hi is
+// here directly (mpfr_sin, mpfr_cos and mpfr_tan at 320 bits, exact for any double); hi is
 // the double nearest hi + lo; it leaves only arguments within about 2^-24
 // of a quarter turn of a multiple of pi/2, which MPFR confirms; below
 // kCoarseTrigSettledBelow its value is dd_trig's, bit for bit; the AVX2 and
@@ -46,6 +46,15 @@ void real_cos(double x, mpfr_ptr want) {
   mpfr_set_d(a.v, x, MPFR_RNDN);
   mpfr_cos(want, a.v, MPFR_RNDN);
 }
+void real_tan(double x, mpfr_ptr want) {
+  Num a(53);
+  mpfr_set_d(a.v, x, MPFR_RNDN);
+  mpfr_tan(want, a.v, MPFR_RNDN);
+}
+
+// The tier's three functions as block forms of one signature.
+void coarse_sin(const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, false, h, l, v); }
+void coarse_cos(const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, true, h, l, v); }
 
 // Whether X lies within 2^-23 of a quarter turn of a multiple of pi/2.
 bool near_a_quarter_turn(double x) {
@@ -63,14 +72,16 @@ TEST(MathCoarseTrig, WithinItsBoundOfMpfrEverywhere) {
   if (!math::has_coarse_trig()) GTEST_SKIP() << "no AVX2 and FMA";
   const std::vector<double> xs = inputs();
   dd_check::Tally tally;
-  tier_arguments::check_blocks(
-      "sin", xs, [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, false, h, l, v); },
-      math::kCoarseTrigRelError, real_sin,
-      near_a_quarter_turn, tally);
-  tier_arguments::check_blocks(
-      "cos", xs, [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, true, h, l, v); },
-      math::kCoarseTrigRelError, real_cos,
-      near_a_quarter_turn, tally);
+  tier_arguments::check_blocks("sin", xs, coarse_sin, math::kCoarseTrigRelError, real_sin, near_a_quarter_turn, tally);
+  tier_arguments::check_blocks("cos", xs, coarse_cos, math::kCoarseTrigRelError, real_cos, near_a_quarter_turn, tally);
+  dd_check::Tally tan_tally;
+  tier_arguments::check_blocks("tan", xs, math::coarse_tan_many, math::kCoarseTanRelError, real_tan, near_a_quarter_turn,
+                               tan_tally);
+  std::printf("  tan: %llu values, %llu refused; worst relative error 2^%.2f (bound 2^%.0f)\n",
+              (unsigned long long)tan_tally.checked(), (unsigned long long)tan_tally.refused(),
+              std::log2(tan_tally.worst()), std::log2(math::kCoarseTanRelError));
+  EXPECT_EQ(tan_tally.over(), 0u);
+  EXPECT_GT(tan_tally.checked(), 1050000u);
   std::printf("  %llu values (sin, cos) of %zu arguments, %llu refused; worst relative error 2^%.2f (bound 2^%.0f)\n",
               (unsigned long long)tally.checked(), xs.size(), (unsigned long long)tally.refused(),
               std::log2(tally.worst()), std::log2(math::kCoarseTrigRelError));
@@ -92,6 +103,8 @@ TEST(MathCoarseTrig, TakesTheStratifiedArguments) {
     math::coarse_sin_cos_many(xs.data(), xs.size(), cosine, hi.data(), lo.data(), vouched.get());
     EXPECT_EQ(std::count(vouched.get(), vouched.get() + xs.size(), false), 0) << (cosine ? "cos" : "sin");
   }
+  math::coarse_tan_many(xs.data(), xs.size(), hi.data(), lo.data(), vouched.get());
+  EXPECT_EQ(std::count(vouched.get(), vouched.get() + xs.size(), false), 0) << "tan";
 }
 
 TEST(MathCoarseTrig, SpecialArgumentsAndTheSettledRange) {
@@ -99,10 +112,14 @@ TEST(MathCoarseTrig, SpecialArgumentsAndTheSettledRange) {
   const double xs[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 0x1p-1074, -0x1p-1022, 0x1.8p-61, -0x1.fffffffffffffp-61,
                        math::kCoarseTrigSettledBelow, 1.0};
   constexpr size_t n = sizeof xs / sizeof xs[0];
-  for (const bool cosine : {false, true}) {
+  for (const int function : {0, 1, 2}) {  // sin, cos, tan
     double hi[n], lo[n];
     bool vouched[n];
-    math::coarse_sin_cos_many(xs, n, cosine, hi, lo, vouched);
+    if (function == 2) {
+      math::coarse_tan_many(xs, n, hi, lo, vouched);
+    } else {
+      math::coarse_sin_cos_many(xs, n, function == 1, hi, lo, vouched);
+    }
     for (size_t i = 0; i < n; ++i) {
       if (!std::isfinite(xs[i])) {
         EXPECT_FALSE(vouched[i]) << xs[i];
@@ -111,7 +128,7 @@ TEST(MathCoarseTrig, SpecialArgumentsAndTheSettledRange) {
       EXPECT_TRUE(vouched[i]) << xs[i];
       if (!(std::fabs(xs[i]) < math::kCoarseTrigSettledBelow)) continue;
       double h, l;
-      ASSERT_TRUE(math::dd_sin_cos(xs[i], cosine, &h, &l));
+      ASSERT_TRUE(function == 2 ? math::dd_tan(xs[i], &h, &l) : math::dd_sin_cos(xs[i], function == 1, &h, &l));
       EXPECT_EQ(oracle::bits_of(hi[i]), oracle::bits_of(h)) << std::hexfloat << xs[i];
       EXPECT_EQ(oracle::bits_of(lo[i]), oracle::bits_of(l)) << std::hexfloat << xs[i];
     }
@@ -126,11 +143,12 @@ TEST(MathCoarseTrig, EveryBlockAndEveryInstructionSetGiveTheSameLanes) {
                              0x1.fffffffffffffp+1023};
   for (size_t i = 0; i < xs.size(); i += 7) xs[i] = specials[(i / 7) % 10];
   tier_arguments::expect_same_lanes(
-      xs, [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, false, h, l, v); },
+      xs, coarse_sin,
       [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many_avx2(x, n, false, h, l, v); });
   tier_arguments::expect_same_lanes(
-      xs, [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many(x, n, true, h, l, v); },
+      xs, coarse_cos,
       [](const double* x, size_t n, double* h, double* l, bool* v) { math::coarse_sin_cos_many_avx2(x, n, true, h, l, v); });
+  tier_arguments::expect_same_lanes(xs, math::coarse_tan_many, math::coarse_tan_many_avx2);
 }
 
 }  // namespace

@@ -18,8 +18,10 @@
 // values checked, on two threads.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <cstdio>
 #include <limits>
 #include <random>
@@ -133,6 +135,17 @@ TEST(MathDdGamma, LgammaWithinItsBoundOfMpfr) {
 
 TEST(MathDdGamma, TgammaWithinItsBoundOfMpfr) {
   dd_check::check_tier("tgamma", tgamma_inputs(), math::dd_tgamma, tgamma_may_refuse, mpfr_gamma, math::kDdTgammaRelError, 70000);
+}
+
+// dd_lgamma_many gives every point dd_lgamma's vouching and bits, in
+// blocks of every length up to 300.
+TEST(MathDdGamma, BlockFormEqualsTheOnePointForm) {
+  const std::vector<double> xs = lgamma_inputs();
+  tier_arguments::expect_same_lanes(xs, math::dd_lgamma_many, tier_arguments::point_by_point<math::dd_lgamma>);
+  std::vector<double> hi(xs.size()), lo(xs.size());
+  std::unique_ptr<bool[]> vouched(new bool[xs.size()]);
+  math::dd_lgamma_many(xs.data(), xs.size(), hi.data(), lo.data(), vouched.get());
+  EXPECT_GT(std::count(vouched.get(), vouched.get() + xs.size(), true), 250000);
 }
 
 TEST(MathDdGamma, RefusesPolesZerosRegionAndNonFinite) {

@@ -131,9 +131,17 @@ void check_blocks(const char* name, const std::vector<double>& xs, BlockForm for
   });
 }
 
+// A one-point tier as a block form, point by point.
+using OnePoint = bool (*)(double x, double* hi, double* lo);
+template <OnePoint One>
+void point_by_point(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  for (size_t i = 0; i < n; ++i) vouched[i] = One(x[i], &hi[i], &lo[i]);
+}
+
 // Lanes are independent: FORM gives every lane of XS the same vouching,
 // and where it vouches the same bits, in one call, in blocks of every
-// length up to 300, and from OTHER (the other instruction set's code).
+// length up to 300, and from OTHER (the other instruction set's code, or
+// the one-point form: point_by_point).
 inline void expect_same_lanes(const std::vector<double>& xs, BlockForm form, BlockForm other) {
   const size_t n = xs.size();
   std::vector<double> hi(n), lo(n), hi2(n), lo2(n);
@@ -154,7 +162,7 @@ inline void expect_same_lanes(const std::vector<double>& xs, BlockForm form, Blo
   }
   same("in blocks");
   other(xs.data(), n, hi2.data(), lo2.data(), ok2.get());
-  same("in the other instruction set");
+  same("from the other form");
 }
 
 }  // namespace tier_arguments
