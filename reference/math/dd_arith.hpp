@@ -17,15 +17,21 @@ namespace clconform::ref::math {
 // tests/reference/test_math_dd_arith.cpp checks it against MPFR.
 inline constexpr double kDdArithRelError = 0x1p-100;
 
-// A + B, A - B, A * B, A / B and sqrt(A) into *HI + *LO. False where the
-// tier does not vouch: a CPU without FMA, a non-finite or zero operand or
-// result, or a result or operand outside [2^-900, 2^1000] in magnitude
-// (there the correcting terms might underflow or overflow).
+// A + B, A - B, A * B and A / B into *HI + *LO. False where the tier does
+// not vouch: a CPU without FMA, a non-finite or zero operand or result, or
+// a result or operand outside [2^-900, 2^1000] in magnitude (there the
+// correcting terms might underflow or overflow).
 bool dd_add(double a, double b, double* hi, double* lo);
 bool dd_sub(double a, double b, double* hi, double* lo);
 bool dd_mul(double a, double b, double* hi, double* lo);
 bool dd_divide(double a, double b, double* hi, double* lo);
+// sqrt(A) for 2^-968 <= A <= the largest double; 1 / X (recip) for
+// 2^-1022 <= |X| <= 2^968. False elsewhere, and on a CPU without FMA.
 bool dd_sqrt(double a, double* hi, double* lo);
+bool dd_recip(double x, double* hi, double* lo);
+// hypot(X, Y) where the larger magnitude is from 2^-968 up to (not
+// including) 2^1022 (NaN and infinite arguments refused).
+bool dd_hypot(double x, double y, double* hi, double* lo);
 // A * B + C, the fused real result (fma, and mad's first reading), under
 // dd_add's and dd_mul's conditions on every operand, the product, the sum
 // of the product's rounding and C, and the result. Its hi need not be

@@ -66,7 +66,7 @@ FastSpec fast_spec(Fn f) {
       return {true, kTanPiErrorDulps};
     case Fn::asinpi: case Fn::acospi: case Fn::atanpi: case Fn::atan2pi:
       return {true, kInversePiErrorDulps};
-    case Fn::sqrt: case Fn::divide: case Fn::recip: case Fn::add: case Fn::sub: case Fn::fma:
+    case Fn::sqrt: case Fn::divide: case Fn::recip: case Fn::add: case Fn::sub: case Fn::fma: case Fn::mad:
     case Fn::fdim:
       return {true, kOneRounding};
     // fract of a float, x - floor(x) in double, is exact: a negative x with
@@ -160,7 +160,7 @@ bool fast_value(Fn f, const double* a, double* out) {
     case Fn::add: *out = one_operation<Fn::add>(x, y); return true;
     case Fn::sub: *out = one_operation<Fn::sub>(x, y); return true;
     case Fn::mul: *out = one_operation<Fn::mul>(x, y); return true;  // 48-bit product of floats: exact
-    case Fn::fma: *out = std::fma(x, y, a[2]); return true;
+    case Fn::fma: case Fn::mad: *out = std::fma(x, y, a[2]); return true;  // mad: its fused reading (judge.cpp)
     case Fn::fdim: *out = std::fdim(x, y); return true;
     case Fn::fract: *out = exact_unary<Fn::fract>(x); return true;
     case Fn::fabs: *out = exact_unary<Fn::fabs>(x); return true;

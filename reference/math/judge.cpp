@@ -53,6 +53,7 @@ Judge::Judge(const std::string& function, Denormals float_denormals)
   fast_error_dulps_ = spec.error_dulps;
   // The only functions alternatives() can count twice (mpfr_eval.cpp).
   may_have_alternatives_ = f == Fn::mad || f == Fn::rsqrt || f == Fn::nextafter;
+  mad_fused_first_ = f == Fn::mad && float_denormals == Denormals::Kept;
   for (size_t k = 0; k < info_->args.size() && k < 3; ++k) float_args_[k] = info_->args[k] == ArgKind::Float;
   fast_batch_ = fast_batch(f, cpu_has_avx2_fma());
 }
@@ -99,9 +100,13 @@ void Judge::prepare_one(Block& b, size_t i) const {
   b.by_mpfr[i] = 0;
   approx = 0;
   error = -1;
-  // Several accepted real results (mad, rsqrt(-0), nextafter's
-  // flush-to-zero variants): MPFR decides in judge.
-  if (may_have_alternatives_ && alternatives(f, args, denormals_ == Denormals::MayFlush) != 1) return;
+  // Several accepted real results (rsqrt(-0), nextafter's flush-to-zero
+  // variants, mad's flushed readings): MPFR decides in judge. mad without
+  // flushing is prepared as its fused reading, the one MPFR tries first: a
+  // result that fails it goes to MPFR (judge_further), which tries the
+  // unfused one too.
+  if (may_have_alternatives_ && !mad_fused_first_ && alternatives(f, args, denormals_ == Denormals::MayFlush) != 1)
+    return;
   if (has_fast_ && fast_value(f, args, &approx)) {
     enclose_in_normal_doubles(fast_error_dulps_, &approx, &error);
   } else {
@@ -146,7 +151,7 @@ void Judge::mark_subnormal_arg(Point& p) const {
 
 Verdict Judge::judge_further(const Point& point, uint32_t got, const Bound& bound) const {
   const FastVerdict fast = fast_verdict(point, got, bound, denormals_ == Denormals::MayFlush);
-  if (fast.decided) {
+  if (fast.decided && (fast.verdict.pass || !mad_fused_first_)) {
     Verdict v = fast.verdict;
     v.used_mpfr = point.prepared_by_mpfr;
     return v;

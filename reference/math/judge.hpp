@@ -250,6 +250,7 @@ class Judge {
   // Fixed per function, looked up once here rather than per point.
   bool has_fast_ = false;
   bool may_have_alternatives_ = false;  // mad, rsqrt(-0), nextafter when flushing
+  bool mad_fused_first_ = false;        // mad without flushing: points are the fused reading
   double fast_error_dulps_ = 0;
   bool float_args_[3] = {false, false, false};
   // The batch fast tier of this function (fast_batch.hpp); nullptr: none.

@@ -149,10 +149,14 @@ bool dd_value(Fn f, const double* args, double* hi, double* lo, double* rel) {
     *rel = kDdLogBaseRelError;
     return f == Fn::log2 ? dd_log2(x, hi, lo) : dd_log10(x, hi, lo);
   }
+  if (f == Fn::hypot) {
+    *rel = kDdArithRelError;
+    return dd_hypot(x, args[1], hi, lo);
+  }
   // The reciprocal is 1 / x; rsqrt dd_sqrt's reciprocal.
   if (f == Fn::recip || f == Fn::rsqrt) {
     *rel = kDdArithRelError;
-    return f == Fn::recip ? dd_divide(1.0, x, hi, lo) : dd_rsqrt(x, hi, lo);
+    return f == Fn::recip ? dd_recip(x, hi, lo) : dd_rsqrt(x, hi, lo);
   }
   if (f == Fn::cbrt) {
     *rel = kDdCbrtRelError;
@@ -249,11 +253,15 @@ double fast_prescale(double a) { return std::fabs(a) < 0x1p-960 ? 0x1p200 : 1.0;
 // difference RESID = (q - approx) * t (within 2^-53 of itself, or 2^-1075
 // absolute, which is below 2^-63 s t) and E_UP >= e * t (within 2^-52 of
 // it, or 2^-1075 absolute), with T = fast_prescale(approx): only for finite
-// approx with 2^-1021 <= |approx| <= 2^960. There the spacing s of
+// approx with 2^-1021 <= |approx| < 2^1023. There the spacing s of
 // approx's binade is at least 2^-1073, and half of it below a power of two
 // (2^-1021 is the least binade whose lower neighbour is normal, with the
-// spacing halved: the subnormals below 2^-1022 keep 2^-1074), and 1/(s t)
-// is a normal double. In units of s, |approx| = A is an integer in
+// spacing halved: the subnormals below 2^-1022 keep 2^-1074), 1/(s t)
+// is a normal double (at least 2^-970), and the binade above approx's is
+// finite, so no value of the enclosure rounds to an infinity. A result
+// that far from approx (the other sign, or an infinity) may make
+// got - approx overflow: the distance is then +inf, which fails, as it
+// should (such a result is at least 2^53 ulps off). In units of s, |approx| = A is an integer in
 // [2^52, 2^53), |resid| <= 1/2 and err is about 2^-46 (e is relative), so
 // the enclosure's magnitudes A + resid' +- err (resid' = resid with
 // approx's sign taken out) reach the binade below only when A = 2^52 and
@@ -266,7 +274,7 @@ struct FastFields {
 };
 inline bool fast_fields(double approx, double t, double resid, double e_up, FastFields& f) {
   const double a = std::fabs(approx);
-  if (!(a >= 0x1p-1021 && a <= 0x1p960)) return false;
+  if (!(a >= 0x1p-1021 && a < 0x1p1023)) return false;
   const int exponent = static_cast<int>(bits_of(a) >> 52) - 1023;  // a in [2^exponent, 2^(exponent+1))
   f.prescale = t;
   const int t_log2 = static_cast<int>(bits_of(t) >> 52) - 1023;  // t is a power of two
@@ -710,7 +718,7 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin || f == Fn::tan;
   const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
   b.coarse = coarse && (trig || log_base != 0) && has_coarse_trig();
-  if (may_have_alternatives_) {
+  if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
       Point& p = b.others[i];
@@ -820,6 +828,20 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       if (p.dd && p.fast && p.certain)
         store_fields(b, i, Block::kFast, p.approx, p.dd_lo,
                      {p.prescale, p.scale, p.resid, p.err, p.ulp_min, p.ulp_max, p.ulp_q, true});
+    }
+  }
+  // rsqrt(-0) and nextafter's flushed variants accept several results:
+  // those points are prepare's, whose judge asks MPFR.
+  if (may_have_alternatives_) {
+    const bool flush = denormals_ == Denormals::MayFlush;
+    for (size_t i = 0; i < b.n; ++i) {
+      const double args[3] = {b.args[0][i], b.args[1][i], b.args[2][i]};
+      if (alternatives(f, args, flush, Format::Double) == 1) continue;
+      b.kind[i] = Block::kOther;
+      Point& p = b.others[i];
+      p = Point{};
+      for (size_t k = 0; k < 3; ++k) p.args[k] = args[k];
+      prepare_point(p, nullptr);
     }
   }
 }

@@ -49,7 +49,7 @@ class DoubleJudge {
     // are then unset (0), and the judge forms the binary128 enclosure where it needs one.
     bool dd = false;
     double dd_lo = 0, dd_rel = 0;
-    // The judge's double-arithmetic path (finite approx with 2^-1021 <= |approx| <= 2^960): every
+    // The judge's double-arithmetic path (finite approx with 2^-1021 <= |approx| < 2^1023): every
     // quantity in units of s, the spacing of approx's binade.
     bool fast = false;
     double prescale = 1;    // t: 2^200 where approx is below 2^-960, else 1

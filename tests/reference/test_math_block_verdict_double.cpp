@@ -115,7 +115,9 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
                         {"cosh", {Bound::Kind::Ulps, 4}},    {"sinh", {Bound::Kind::Ulps, 4}},
                         {"expm1", {Bound::Kind::Ulps, 3}},   {"lgamma", {Bound::Kind::Ulps, 4}},
                         {"lgamma_r", {Bound::Kind::Ulps, 4}}, {"log1p", {Bound::Kind::Ulps, 2}},
-                        {"asinh", {Bound::Kind::Ulps, 3}},   {"acosh", {Bound::Kind::Ulps, 3}}};
+                        {"asinh", {Bound::Kind::Ulps, 3}},   {"acosh", {Bound::Kind::Ulps, 3}},
+                        {"rsqrt", {Bound::Kind::Ulps, 2}},   {"nextafter", {Bound::Kind::Ulps, 0}},
+                        {"hypot", {Bound::Kind::Ulps, 4}},   {"recip", {Bound::Kind::Ulps, 2.5}}};
   std::mt19937_64 rng(0xd0b1e);
   auto b = std::make_unique<Block>();
   auto passes = std::make_unique<math::BlockPasses>();
@@ -126,7 +128,8 @@ TEST(MathBlockVerdictDouble, KindsAndPassesAreThoseOfThePointAlone) {
   for (const Case& c : cases) {
     for (const math::Denormals denormals : {math::Denormals::Kept, math::Denormals::MayFlush}) {
       const DoubleJudge judge(c.function, denormals);
-      const bool two_args = std::string(c.function) == "pow" || std::string(c.function) == "divide";
+      const bool two_args = std::string(c.function) == "pow" || std::string(c.function) == "divide" ||
+                            std::string(c.function) == "nextafter" || std::string(c.function) == "hypot";
       for (int round = 0; round < 12; ++round) {
         b->n = round % 3 == 2 ? Block::kCapacity - 1 - size_t(round % 7) : Block::kCapacity;
         for (size_t i = 0; i < b->n; ++i) {

@@ -1,13 +1,14 @@
 // The double-double tier of the correctly rounded operations
 // (reference/math/dd_arith.hpp): every value hi + lo of +, -, *, /, sqrt and rsqrt
-// (and fma's a b + c) stays within kDdArithRelError * |hi + lo| of the exact result, which MPFR
+// and recip, hypot (and fma's a b + c) stays within kDdArithRelError * |hi + lo| of the exact result, which MPFR
 // computes here at 2200 bits (a sum or a product exactly, a quotient or a
 // square root within 2^-2199 of itself). Inputs: 2^20 pairs stratified by
 // sign and exponent as the suite's full mode draws them (the second
 // operand's exponent near the first's half of the time), pairs of
 // neighbours of 1 and of powers of two (cancellation, exact quotients and
 // roots, the largest remainders), and each operation's range edges, where
-// the tier must refuse rather than lose its bound.
+// the tier must refuse rather than lose its bound. recip is 1 / x over
+// the first of each pair; hypot takes both.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -51,7 +52,9 @@ std::vector<std::pair<double, double>> pairs() {
         v.emplace_back(a, a);
       }
   }
-  for (double a : {0x1p-900, 0x1.fffffffffffffp-901, 0x1p1000, 0x1.0000000000001p+1000, 0.0, double(INFINITY), double(NAN)})
+  for (double a : {0x1p-900, 0x1.fffffffffffffp-901, 0x1p1000, 0x1.0000000000001p+1000, 0.0, double(INFINITY), double(NAN),
+                   0x1p-968, 0x1.fffffffffffffp-969, 0x1p-1022, 0x0.fffffffffffffp-1022, 0x1p968,
+                   0x1.0000000000001p+968, 0x1.fffffffffffffp+1023})
     for (double b : {1.0, 0x1p-100, 0x1p100, 3.0})
       v.emplace_back(a, b), v.emplace_back(b, a), v.emplace_back(-a, b);
   return v;
@@ -59,8 +62,8 @@ std::vector<std::pair<double, double>> pairs() {
 
 TEST(MathDdArith, WithinItsBoundOfMpfr) {
   const auto xy = pairs();
-  constexpr int kOps = 6;
-  const char* names[kOps] = {"add", "sub", "mul", "divide", "sqrt", "rsqrt"};
+  constexpr int kOps = 8;
+  const char* names[kOps] = {"add", "sub", "mul", "divide", "sqrt", "rsqrt", "recip", "hypot"};
   dd_check::Tally tally[kOps];
   dd_check::on_two_threads([&](size_t begin, size_t step) {
     Num a(53), b(53), want(kPrec), got(kPrec), err(kPrec);
@@ -82,9 +85,17 @@ TEST(MathDdArith, WithinItsBoundOfMpfr) {
             ok = math::dd_sqrt(std::fabs(x), &hi, &lo);
             if (ok) mpfr_abs(want.v, a.v, MPFR_RNDN), mpfr_sqrt(want.v, want.v, MPFR_RNDN);
             break;
-          default:  // rsqrt of |x|
+          case 5:  // rsqrt of |x|
             ok = math::dd_rsqrt(std::fabs(x), &hi, &lo);
             if (ok) mpfr_abs(want.v, a.v, MPFR_RNDN), mpfr_rec_sqrt(want.v, want.v, MPFR_RNDN);
+            break;
+          case 6:  // recip of x
+            ok = math::dd_recip(x, &hi, &lo);
+            if (ok) mpfr_ui_div(want.v, 1, a.v, MPFR_RNDN);
+            break;
+          default:
+            ok = math::dd_hypot(x, y, &hi, &lo);
+            if (ok) mpfr_hypot(want.v, a.v, b.v, MPFR_RNDN);
             break;
         }
         if (!ok) {
@@ -172,7 +183,8 @@ TEST(MathDdArith, FmaWithinItsBoundOfMpfr) {
 
 // The range edges: operands and results from 2^-900 to 2^1000 in
 // magnitude are taken, anything beyond (or zero, infinite, NaN, a negative
-// square root) refused.
+// square root) refused; sqrt from 2^-968 to the largest double, recip from
+// 2^-1022 to 2^968 in magnitude.
 TEST(MathDdArith, RefusesOutsideItsRange) {
   double hi, lo;
   EXPECT_TRUE(math::dd_mul(0x1p-450, 0x1p-450, &hi, &lo));
@@ -184,7 +196,25 @@ TEST(MathDdArith, RefusesOutsideItsRange) {
   EXPECT_FALSE(math::dd_add(1.0, -1.0, &hi, &lo));  // the sum cancels to zero
   EXPECT_FALSE(math::dd_add(1.0, NAN, &hi, &lo));
   EXPECT_FALSE(math::dd_sqrt(-4.0, &hi, &lo));
-  EXPECT_FALSE(math::dd_sqrt(0x1.fffffffffffffp-901, &hi, &lo));
+  EXPECT_TRUE(math::dd_sqrt(0x1p-968, &hi, &lo));
+  EXPECT_FALSE(math::dd_sqrt(0x1.fffffffffffffp-969, &hi, &lo));  // the remainder might underflow
+  EXPECT_TRUE(math::dd_sqrt(0x1.fffffffffffffp+1023, &hi, &lo));
+  EXPECT_FALSE(math::dd_sqrt(INFINITY, &hi, &lo));
+  EXPECT_FALSE(math::dd_sqrt(0.0, &hi, &lo));
+  EXPECT_TRUE(math::dd_recip(-0x1p-1022, &hi, &lo));
+  EXPECT_FALSE(math::dd_recip(0x0.fffffffffffffp-1022, &hi, &lo));  // subnormal
+  EXPECT_TRUE(math::dd_recip(0x1p968, &hi, &lo));
+  EXPECT_FALSE(math::dd_recip(0x1.0000000000001p+968, &hi, &lo));  // the quotient's remainder term might be subnormal
+  EXPECT_FALSE(math::dd_recip(0.0, &hi, &lo));
+  EXPECT_TRUE(math::dd_hypot(0x1p-968, 0.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_hypot(0x1.fffffffffffffp-969, 0x1p-1000, &hi, &lo));
+  EXPECT_TRUE(math::dd_hypot(-0x1.fffffffffffffp+1021, 0x1.fffffffffffffp+1021, &hi, &lo));
+  EXPECT_FALSE(math::dd_hypot(3.0, 0x1p1022, &hi, &lo));
+  EXPECT_FALSE(math::dd_hypot(INFINITY, 1.0, &hi, &lo));
+  EXPECT_FALSE(math::dd_hypot(NAN, 1.0, &hi, &lo));
+  ASSERT_TRUE(math::dd_hypot(3.0, -4.0, &hi, &lo));
+  EXPECT_EQ(hi, 5.0);
+  EXPECT_EQ(lo, 0.0);
   ASSERT_TRUE(math::dd_sqrt(2.0, &hi, &lo));
   EXPECT_EQ(hi, std::sqrt(2.0));
   EXPECT_NE(lo, 0.0);

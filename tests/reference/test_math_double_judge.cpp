@@ -501,7 +501,7 @@ TEST(MathDoubleJudge, TinyResultsEqualTheMpfrVerdict) {
       const double args[3] = {x, 0, 0};
       const math::DoubleJudge::Point p = judge.prepare(args);
       const double a = std::fabs(p.approx);
-      if (a >= 0x1p-1021 && a <= 0x1p960) {
+      if (a >= 0x1p-1021 && a < 0x1p1023) {
         EXPECT_TRUE(p.fast) << name << std::hexfloat << " at " << x;
         fast_points += p.fast;
       }
@@ -531,6 +531,59 @@ TEST(MathDoubleJudge, TinyResultsEqualTheMpfrVerdict) {
   std::printf("  %llu verdicts compared, %llu points on the double-arithmetic path\n", (unsigned long long)compared,
               (unsigned long long)fast_points);
   EXPECT_GT(fast_points, 1800u);
+}
+
+// Results from 2^955 up, where got - approx can overflow: fabs, floor and
+// fmax (identities at huge arguments), recip of tiny arguments, exp and
+// cosh from 662 to 710. Every point with a result below 2^1023 takes the
+// double-arithmetic path; its verdicts equal MPFR's on the nearest double
+// and its neighbours, on a result far off in the same binade, on the
+// largest double of either sign, on the infinities and on zero.
+TEST(MathDoubleJudge, HugeResultsEqualTheMpfrVerdict) {
+  std::mt19937_64 rng(0xb16);
+  uint64_t fast_points = 0, compared = 0;
+  for (const char* name : {"fabs", "floor", "fmax", "recip", "exp", "cosh"}) {
+    const math::DoubleJudge judge(name, math::Denormals::Kept);
+    const math::Fn f = math::fn_of(math::function_id(name));
+    const std::string fn = name;
+    for (int k = 0; k < 300; ++k) {
+      const uint64_t mantissa = rng() & 0xFFFFFFFFFFFFFull, sign = uint64_t(k & 1) << 63;
+      double x;
+      if (fn == "exp" || fn == "cosh") {
+        x = 662 + 48 * double(rng() >> 11) * 0x1p-53;
+      } else if (fn == "recip") {
+        x = oracle::double_of(sign | (2 + rng() % 69) << 52 | mantissa);  // 2^-1021 to 2^-953
+      } else {
+        x = oracle::double_of(sign | (1978 + rng() % 69) << 52 | mantissa);  // 2^955 to 2^1023
+      }
+      const double args[3] = {x, fn == "fmax" ? -x : 0, 0};
+      const math::DoubleJudge::Point p = judge.prepare(args);
+      const double a = std::fabs(p.approx);
+      if (a < 0x1p1023) {
+        EXPECT_TRUE(p.fast) << name << std::hexfloat << " at " << x;
+        fast_points += p.fast;
+      }
+      const uint64_t base = oracle::bits_of(p.approx);
+      std::vector<uint64_t> results;
+      for (int64_t d : {0, 1, -1, 2, -3, 5, 6000, -6000}) results.push_back(base + uint64_t(d));
+      for (uint64_t r : {uint64_t{0x7FEFFFFFFFFFFFFF}, uint64_t{0xFFEFFFFFFFFFFFFF}, uint64_t{0x7FF0000000000000},
+                         uint64_t{0xFFF0000000000000}, uint64_t{0}, base ^ (uint64_t{1} << 63)})
+        results.push_back(r);
+      for (const uint64_t got : results) {
+        for (const math::Bound& b : {math::Bound{math::Bound::Kind::CorrectlyRounded, 0},
+                                     math::Bound{math::Bound::Kind::Ulps, 4}}) {
+          const math::Verdict fast = judge.judge(p, got, b);
+          const math::Verdict slow = math::mpfr_verdict_double(f, args, got, b, math::Denormals::Kept);
+          ASSERT_EQ(fast.pass, slow.pass) << name << std::hexfloat << " at " << x << ", got "
+                                          << oracle::double_of(got) << ", bound " << int(b.kind);
+          ++compared;
+        }
+      }
+    }
+  }
+  std::printf("  %llu verdicts compared, %llu points on the double-arithmetic path\n", (unsigned long long)compared,
+              (unsigned long long)fast_points);
+  EXPECT_GT(fast_points, 1500u);
 }
 
 // A result that is exactly a power of two: its ulp is the binade below's

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "reference/fp_bits.hpp"
 #include "reference/math/integer_values.hpp"
 #include "reference/math/judge.hpp"
+#include "reference/math/mpfr_verdict.hpp"
 
 namespace {
 
@@ -395,6 +397,53 @@ TEST(MathJudge, LgammaSignIsTheSignMpfrGives) {
   }
   mpfr_clears(x, y, static_cast<mpfr_ptr>(nullptr));
   EXPECT_GT(compared, 10000);
+}
+
+// Float mad without flushing: the judge prepares the fused reading (the
+// fast tier's fma in double) and leaves a result that fails it to MPFR,
+// which tries the unfused one too. On triples where the two readings round
+// apart (an addend that nearly cancels the product, or one far below it),
+// the fused result, the unfused one and their neighbours get MPFR's
+// verdict, and where both pass, MPFR's error to 1e-6 ulp (the fast tier's
+// estimate; next to a power of two either binade's ulp).
+TEST(MathJudge, MadFusedAndUnfusedReadingsEqualTheMpfrVerdict) {
+  std::mt19937_64 rng(0xf3ad);
+  const Judge judge("mad", Denormals::Kept);
+  uint64_t apart = 0, unfused_only = 0, compared = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const float x = std::ldexp(1.0f + float(rng() % (1u << 23)) * 0x1p-23f, int(rng() % 60) - 30);
+    const float y = std::ldexp(1.0f + float(rng() % (1u << 23)) * 0x1p-23f, int(rng() % 60) - 30) * (k % 4 < 2 ? 1 : -1);
+    volatile float product = x * y;  // the unfused reading's product, rounded to float on its own
+    const float p = product;
+    const float z = k % 2 ? -p * (1 + std::ldexp(float(rng() % 64), -18)) : std::ldexp(p, -int(rng() % 30));
+    const double args[3] = {x, y, z};
+    volatile float sum = p + z;
+    const float fused = std::fmaf(x, y, z), unfused = sum;
+    apart += fused != unfused;
+    const Judge::Point pt = judge.prepare(args);
+    for (const float base : {fused, unfused}) {
+      for (int64_t d : {0, 1, -1, 2}) {
+        const uint32_t got = bits_of(base) + uint32_t(d);
+        for (const Bound& b : {Bound{Bound::Kind::CorrectlyRounded, 0}, Bound{Bound::Kind::Ulps, 1}}) {
+          const math::Verdict fast = judge.judge(pt, got, b);
+          const math::Verdict slow = math::mpfr_verdict(math::Fn::mad, args, got, b, Denormals::Kept);
+          ASSERT_EQ(fast.pass, slow.pass) << std::hexfloat << "mad(" << x << ", " << y << ", " << z << ") = "
+                                          << oracle::float_of(got);
+          ++compared;
+          unfused_only += d == 0 && base == unfused && fused != unfused && b.kind == Bound::Kind::CorrectlyRounded && fast.pass;
+          if (!slow.pass || !std::isfinite(slow.ulp)) continue;
+          const bool power_of_two = (got & 0x7FFFFFu) == 0;
+          auto near = [&](double scale) { return std::fabs(fast.ulp * scale - slow.ulp) <= 1e-6 * (1 + slow.ulp); };
+          EXPECT_TRUE(near(1) || (power_of_two && (near(2) || near(0.5))))
+              << std::hexfloat << "mad(" << x << ", " << y << ", " << z << ") = " << oracle::float_of(got) << ": "
+              << fast.ulp << " ulp, MPFR " << slow.ulp;
+        }
+      }
+    }
+  }
+  EXPECT_GT(apart, 1000u);
+  EXPECT_GT(unfused_only, 1000u);  // results that pass by the unfused reading alone
+  EXPECT_EQ(compared, 64000u);
 }
 
 }  // namespace
