@@ -44,6 +44,7 @@ bool passes_one(const Block& b, size_t i, const uint64_t* const* results, size_t
   switch (b.kind[i]) {
     case Block::kNanResult: return magnitude > Double::infinity_bits;
     case Block::kPlusInf: return g == Double::infinity_bits;
+    case Block::kMinusInf: return g == (Double::sign_mask | Double::infinity_bits);
     case Block::kZero: return magnitude == 0;
     case Block::kFast: case Block::kCoarse: break;
     default: return false;

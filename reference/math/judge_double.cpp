@@ -470,7 +470,8 @@ int beyond_of(Fn f, const double* args) {
       above = x >= 172, below = x <= -500 && std::floor(x) != x;
       break;
     // e^x / 2 > 2^1024 from x = 1025 ln 2 (710.48) on; sinh's negative
-    // overflows (-inf) are the other tiers'. e^x - 1 > 2^1024 from 709.79.
+    // overflows (-inf) are a block's kMinusInf (early_kinds) and the other
+    // tiers' for a point. e^x - 1 > 2^1024 from 709.79.
     case Fn::cosh: above = std::fabs(x) >= 711; break;
     case Fn::sinh: above = x >= 711; break;
     case Fn::expm1: above = x >= 710; break;
@@ -479,8 +480,8 @@ int beyond_of(Fn f, const double* args) {
   return above ? 1 : below ? -1 : 0;
 }
 
-// early_kinds' mark of a NaN real result.
-constexpr int8_t kNanDomain = 2;
+// early_kinds' marks of a NaN real result and of one below -2^1024.
+constexpr int8_t kNanDomain = 2, kMinusInfinite = 3;
 
 // log's negative arguments (domain_nan) at X[0, N / 4 * 4), four at a
 // time; returns N / 4 * 4.
@@ -498,9 +499,10 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
 
 // What the one-argument points X[0, N) of a block are known to be before
 // their values, into OUT: beyond_of's +1 and -1 for exp (four at a time),
-// cosh, sinh, expm1, lgamma and lgamma_r, kNanDomain where the real result
-// of log, log2 or log10 is a NaN by domain_nan (a negative argument, four
-// at a time), 0 otherwise. Each is about half of a full sweep's stratified
+// cosh, sinh, expm1, lgamma and lgamma_r, kMinusInfinite for sinh from
+// -711 down (e^711 / 2 > 2^1024, as beyond_of's +1 from 711 up),
+// kNanDomain where the real result of log, log2 or log10 is a NaN by
+// domain_nan (a negative argument, four at a time), 0 otherwise. Each is about half of a full sweep's stratified
 // doubles for its function (a quarter for lgamma: its poles).
 void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   const bool log = f == Fn::log || f == Fn::log2 || f == Fn::log10;
@@ -513,7 +515,11 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   if (dd::cpu_has_avx2_fma() && (f == Fn::exp || log)) i = f == Fn::exp ? exp_beyond4(x, n, out) : log_nan4(x, n, out);
   for (; i < n; ++i) {
     const double args[3] = {x[i], 0, 0};
-    out[i] = static_cast<int8_t>(log ? (domain_nan(f, args) ? kNanDomain : 0) : beyond_of(f, args));
+    if (log) {
+      out[i] = domain_nan(f, args) ? kNanDomain : 0;
+    } else {
+      out[i] = f == Fn::sinh && x[i] <= -711 ? kMinusInfinite : static_cast<int8_t>(beyond_of(f, args));
+    }
   }
 }
 
@@ -795,7 +801,10 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       b.kind[i] = Block::kOther;
     }
     if (early[i] != 0) {
-      b.kind[i] = early[i] == kNanDomain ? Block::kNanResult : early[i] > 0 ? Block::kPlusInf : Block::kZero;
+      b.kind[i] = early[i] == kNanDomain       ? Block::kNanResult
+                  : early[i] == kMinusInfinite ? Block::kMinusInf
+                  : early[i] > 0               ? Block::kPlusInf
+                                               : Block::kZero;
       continue;
     }
     if (vouched[i] && hi[i] == 0 && lo[i] == 0) {

@@ -91,6 +91,7 @@ class DoubleJudge {
       kPlusInf = 3,   // beyond 2^1024 (Point::beyond): +inf passes at 0 ulp under a bound that is not absolute
       kZero = 4,      // below 2^-2164 in magnitude, or an exact zero: a zero of either sign passes at 0 ulp
       kCoarse = 5,    // as kFast, from the coarse tier (coarse_trig.hpp): its fields are wider than prepare's
+      kMinusInf = 6,  // below -2^1024 (sinh's negative overflows): -inf passes at 0 ulp, as kPlusInf's +inf
     };
     size_t n = 0;                              // points [0, n) are in use
     alignas(32) double args[3][kCapacity];     // set by the caller
