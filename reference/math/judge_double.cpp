@@ -500,7 +500,8 @@ __attribute__((target("avx2"))) size_t log_nan4(const double* x, size_t n, int8_
 // What the one-argument points X[0, N) of a block are known to be before
 // their values, into OUT: beyond_of's +1 and -1 for exp (four at a time),
 // cosh, sinh, expm1, lgamma and lgamma_r, kMinusInfinite for sinh from
-// -711 down (e^711 / 2 > 2^1024, as beyond_of's +1 from 711 up),
+// -711 down to the largest finite magnitude (e^711 / 2 > 2^1024, as
+// beyond_of's +1 from 711 up),
 // kNanDomain where the real result of log, log2 or log10 is a NaN by
 // domain_nan (a negative argument, four at a time), 0 otherwise. Each is about half of a full sweep's stratified
 // doubles for its function (a quarter for lgamma: its poles).
@@ -518,7 +519,9 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
     if (log) {
       out[i] = domain_nan(f, args) ? kNanDomain : 0;
     } else {
-      out[i] = f == Fn::sinh && x[i] <= -711 ? kMinusInfinite : static_cast<int8_t>(beyond_of(f, args));
+      // sinh(-inf) stays prepare's (an infinite argument goes to MPFR there).
+      const bool minus_infinite = f == Fn::sinh && x[i] <= -711 && x[i] != -HUGE_VAL;
+      out[i] = minus_infinite ? kMinusInfinite : static_cast<int8_t>(beyond_of(f, args));
     }
   }
 }
