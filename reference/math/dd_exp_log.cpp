@@ -493,6 +493,29 @@ void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouche
   for (size_t i = 0; i < n; ++i) vouched[i] = dd_log(x[i], &hi[i], &lo[i]);
 }
 
+void dd_many_with_log(WithLog with, double (*argument)(double), const double* x, size_t n, double* hi, double* lo,
+                      bool* vouched) {
+  constexpr size_t kChunk = 64;
+  double arg[kChunk], l_hi[kChunk], l_lo[kChunk];
+  bool l_ok[kChunk], takes[kChunk];
+  for (size_t b = 0; b < n; b += kChunk) {
+    const size_t m = n - b < kChunk ? n - b : kChunk;
+    size_t packed = 0;
+    for (size_t i = 0; i < m; ++i) {
+      arg[packed] = argument(x[b + i]);
+      takes[i] = arg[packed] != 0;
+      packed += takes[i];
+    }
+    dd_log_many(arg, packed, l_hi, l_lo, l_ok);
+    for (size_t i = 0, j = 0; i < m; ++i) {
+      const bool logged = takes[i] && l_ok[j];
+      const DD l{takes[i] ? l_hi[j] : 0, takes[i] ? l_lo[j] : 0};
+      j += takes[i];
+      vouched[b + i] = with(x[b + i], logged ? &l : nullptr, &hi[b + i], &lo[b + i]);
+    }
+  }
+}
+
 bool dd_log(double x, double* hi, double* lo) {
   if (!dd::cpu_has_fma() || !(x > 0) || !std::isfinite(x)) return false;
   const DD v = log_of(x, constants());

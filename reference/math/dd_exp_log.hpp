@@ -14,6 +14,8 @@
 
 #include <cstddef>
 
+#include "reference/math/double_double.hpp"
+
 namespace clconform::ref::math {
 
 // |hi + lo - real| <= kDdExpLogRelError * |hi + lo| for every value
@@ -61,6 +63,16 @@ bool dd_exp10(double x, double* hi, double* lo);
 // vouches: the same operations, value for value, with four values in the
 // lanes of AVX2 vectors where the CPU has them.
 void dd_log_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+
+// The block form of a one-point form WITH that takes one logarithm, of
+// ARGUMENT(x) (0 where it takes none): the points that take one packed,
+// dd_log_many of their arguments, then WITH(x, &log, ...) where
+// dd_log_many vouched and WITH(x, nullptr, ...) elsewhere, so that WITH
+// takes its own dd_log: the one-point form's result either way. VOUCHED[i]
+// is WITH's return.
+using WithLog = bool (*)(double x, const dd::DD* log, double* hi, double* lo);
+void dd_many_with_log(WithLog with, double (*argument)(double x), const double* x, size_t n, double* hi, double* lo,
+                      bool* vouched);
 
 // pow(X, Y) = exp(Y log X) for finite X > 0 and finite Y where Y log X
 // lies in exp's range above, within kDdPowRelError (log's error scaled by

@@ -2,7 +2,6 @@
 
 #include <mpfr.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -165,34 +164,51 @@ CLC_DD_FMA bool stirling(double x, const Constants& c, DD* out) {
   return log_of(x, &l) && stirling_with(x, l, c, out);
 }
 
-// lgamma(X) given dd_log's value L of |x| where it has one (LOGGED).
-CLC_DD_FMA bool lgamma_with(double x, bool logged, DD l, DD* out) {
+// Whether X is in the tier's three regions: finite and nonzero, and below
+// 2^-6 in magnitude, from 32 up, or a non-integer from -32 down.
+bool lgamma_region(double x) {
+  const double a = std::fabs(x);
+  return x != 0 && a < HUGE_VAL &&
+         (a < kSeriesLimit || x >= kStirlingFrom || (x <= -kStirlingFrom && std::floor(x) != x));
+}
+
+// lgamma(X), taking log|x| from GIVEN where a block form computed it
+// (dd_many_with_log), else from dd_log: the one-point and the block forms
+// share these operations, so they give the same values.
+CLC_DD_FMA bool lgamma_with(double x, const DD* given, double* hi, double* lo) {
+  if (!dd::cpu_has_fma() || !lgamma_region(x)) return false;  // 2^-6 <= |x| < 32, poles, NaN, infinities
   const Constants& c = constants();
   const double a = std::fabs(x);
-  if (a < kSeriesLimit) {  // (a)
-    if (x == 0 || !logged) return false;
-    *out = add(dd::negate(l), log_gamma_1p(x, c));
-    return true;
+  const bool series = a < kSeriesLimit, stirling = x >= kStirlingFrom;
+  DD l, v;
+  if (given) {
+    l = *given;
+  } else if (!log_of(a, &l)) {
+    return false;
   }
-  if (x >= kStirlingFrom) return logged && stirling_with(x, l, c, out);  // (b)
-  if (!(x <= -kStirlingFrom) || std::floor(x) == x) return false;  // 2^-6 <= |x| < 32, poles
-  // (c): x is not an integer, so |x| < 2^52.
-  DD g, s;
-  if (!logged || !stirling_with(a, l, c, &g) || !dd_sinpi(x, &s.hi, &s.lo)) return false;
-  if (s.hi < 0) s = dd::negate(s);
-  const DD p = mul(mul(DD{a, 0}, s), c.inv_pi);
-  DD logp;
-  if (!log_of(p.hi, &logp)) return false;
-  logp = add(logp, DD{p.lo / p.hi, 0});
-  *out = dd::negate(add(g, logp));
+  if (series) {  // (a)
+    v = add(dd::negate(l), log_gamma_1p(x, c));
+  } else if (stirling) {  // (b)
+    if (!stirling_with(x, l, c, &v)) return false;
+  } else {
+    // (c): x is not an integer, so |x| < 2^52.
+    DD g, s;
+    if (!stirling_with(a, l, c, &g) || !dd_sinpi(x, &s.hi, &s.lo)) return false;
+    if (s.hi < 0) s = dd::negate(s);
+    const DD p = mul(mul(DD{a, 0}, s), c.inv_pi);
+    DD logp;
+    if (!log_of(p.hi, &logp)) return false;
+    logp = add(logp, DD{p.lo / p.hi, 0});
+    v = dd::negate(add(g, logp));
+  }
+  *hi = v.hi;
+  *lo = v.lo;
   return true;
 }
 
-CLC_DD_FMA bool lgamma_of(double x, DD* out) {
-  DD l;
-  const bool logged = log_of(std::fabs(x), &l);
-  return lgamma_with(x, logged, l, out);
-}
+// The argument of lgamma_with's dd_log, |x|, in the tier's regions, else 0
+// (dd_many_with_log).
+double lgamma_log_argument(double x) { return lgamma_region(x) ? std::fabs(x) : 0; }
 
 // E / X for a double-double E near 1 and |x| >= 2^-1022: q1 = e.hi / x,
 // the remainder e - q1 x exactly enough (two_prod exact, e.hi - p.hi
@@ -224,25 +240,10 @@ CLC_DD_FMA bool tgamma_of(double x, DD* out) {
 
 }  // namespace
 
-bool dd_lgamma(double x, double* hi, double* lo) { return dd::finite_tier(lgamma_of, x, hi, lo); }
+bool dd_lgamma(double x, double* hi, double* lo) { return lgamma_with(x, nullptr, hi, lo); }
 
 void dd_lgamma_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
-  constexpr size_t kChunk = 256;
-  double a[kChunk], lh[kChunk], ll[kChunk];
-  bool logged[kChunk];
-  for (size_t b = 0; b < n; b += kChunk) {
-    const size_t m = std::min(kChunk, n - b);
-    for (size_t i = 0; i < m; ++i) a[i] = std::fabs(x[b + i]);
-    dd_log_many(a, m, lh, ll, logged);
-    for (size_t i = 0; i < m; ++i) {
-      // dd_lgamma's value, with the block's logarithm (dd_log's, value for value).
-      const double xi = x[b + i];
-      DD v;
-      vouched[b + i] = dd::cpu_has_fma() && xi - xi == 0 && lgamma_with(xi, logged[i], DD{lh[i], ll[i]}, &v);
-      hi[b + i] = vouched[b + i] ? v.hi : 0;
-      lo[b + i] = vouched[b + i] ? v.lo : 0;
-    }
-  }
+  dd_many_with_log(lgamma_with, lgamma_log_argument, x, n, hi, lo, vouched);
 }
 bool dd_tgamma(double x, double* hi, double* lo) { return dd::finite_tier(tgamma_of, x, hi, lo); }
 

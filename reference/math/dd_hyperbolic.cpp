@@ -280,39 +280,11 @@ CLC_DD_FMA double acosh_log_argument(double x) {
   return x > kLogOfDoubleAbove ? x : acosh_w(x).hi;
 }
 
-// A block: the points whose `with` takes a logarithm (ARGUMENT not 0)
-// packed, dd_log_many of their arguments, then WITH for each point, with
-// that value where dd_log_many vouches for it and with its own dd_log
-// elsewhere: the one-point form's result either way.
-void many_with_log(bool (*with)(double, const DD*, double*, double*), double (*argument)(double), const double* x,
-                   size_t n, double* hi, double* lo, bool* vouched) {
-  constexpr size_t kChunk = 64;
-  double arg[kChunk], l_hi[kChunk], l_lo[kChunk];
-  bool l_ok[kChunk];
-  bool takes[kChunk];
-  for (size_t b = 0; b < n; b += kChunk) {
-    const size_t m = std::min(kChunk, n - b);
-    size_t packed = 0;
-    for (size_t i = 0; i < m; ++i) {
-      arg[packed] = argument(x[b + i]);
-      takes[i] = arg[packed] != 0;
-      packed += takes[i];
-    }
-    dd_log_many(arg, packed, l_hi, l_lo, l_ok);
-    for (size_t i = 0, j = 0; i < m; ++i) {
-      const bool logged = takes[i] && l_ok[j];
-      const DD l{takes[i] ? l_hi[j] : 0, takes[i] ? l_lo[j] : 0};
-      j += takes[i];
-      vouched[b + i] = with(x[b + i], logged ? &l : nullptr, &hi[b + i], &lo[b + i]);
-    }
-  }
-}
-
 }  // namespace
 
 bool dd_log1p(double x, double* hi, double* lo) { return log1p_with(x, nullptr, hi, lo); }
 void dd_log1p_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
-  many_with_log(log1p_with, log1p_log_argument, x, n, hi, lo, vouched);
+  dd_many_with_log(log1p_with, log1p_log_argument, x, n, hi, lo, vouched);
 }
 
 namespace {
@@ -420,10 +392,10 @@ CLC_DD_FMA bool dd_tanh(double x, double* hi, double* lo) {
 bool dd_asinh(double x, double* hi, double* lo) { return asinh_with(x, nullptr, hi, lo); }
 bool dd_acosh(double x, double* hi, double* lo) { return acosh_with(x, nullptr, hi, lo); }
 void dd_asinh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
-  many_with_log(asinh_with, asinh_log_argument, x, n, hi, lo, vouched);
+  dd_many_with_log(asinh_with, asinh_log_argument, x, n, hi, lo, vouched);
 }
 void dd_acosh_many(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
-  many_with_log(acosh_with, acosh_log_argument, x, n, hi, lo, vouched);
+  dd_many_with_log(acosh_with, acosh_log_argument, x, n, hi, lo, vouched);
 }
 
 CLC_DD_FMA bool dd_atanh(double x, double* hi, double* lo) {
