@@ -44,7 +44,8 @@
 // in N (seeded) returns, at every width and in every output (or only in
 // output J with --defect-output J: lgamma_r's sign, as NVIDIA's), the right
 // bits with bit 8 flipped (a wrong value of the same class, 256 steps off
-// for a float). With --split-defects the widths of a defective lane
+// for a float; for nan(), whose right result is a quiet NaN, the number
+// with the exponent's top bit cleared). With --split-defects the widths of a defective lane
 // disagree, as NVIDIA's lgamma_r signs often do: the first width returns
 // that value, and the others, on one such lane in two, the right bits with
 // bit 9 flipped, else the right bits. With --known-failures FILE the
@@ -199,11 +200,11 @@ std::vector<Block> make_blocks(const Options& o, uint64_t total, const std::vect
 // with MOVABLE[i] set are perturbed; one such lane in FAR (0: none) is
 // instead about 2^21 steps off at every width (bit 21 and some of the 16
 // lowest flipped). One lane in DEFECTS (0: none) is wrong at every width instead
-// (bit 8 flipped), or with SPLIT as the header says. Output J is added to the
+// (the bits of DEFECT flipped), or with SPLIT as the header says. Output J is added to the
 // block's arrays, and the chunk shows every output added so far.
 void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t>& want,
                  const std::vector<bool>& movable, std::mt19937_64& rng, uint64_t one_in, uint64_t max_off,
-                 bool every_width, uint64_t defects, bool split, uint64_t far = 0) {
+                 bool every_width, uint64_t defects, bool split, uint64_t far = 0, uint64_t defect = 0x100) {
   const size_t n = b.chunk.count;
   b.out.resize(nw);
   for (auto& outputs : b.out) outputs.emplace_back(size_t(bytes) * n);
@@ -224,7 +225,7 @@ void set_results(Block& b, size_t nw, unsigned bytes, const std::vector<uint64_t
       for (size_t w = 0; w < nw; ++w) std::memcpy(b.out[w][j].data() + bytes * i, &got, bytes);
     }
     if (defects > 0 && rng() % defects == 0) {
-      const uint64_t wrong = want[i] ^ 0x100;
+      const uint64_t wrong = want[i] ^ defect;
       const uint64_t others = !split ? wrong : rng() % 2 == 0 ? want[i] ^ 0x200 : want[i];
       for (size_t w = 0; w < nw; ++w) std::memcpy(b.out[w][j].data() + bytes * i, w == 0 ? &wrong : &others, bytes);
     }
@@ -353,15 +354,14 @@ int bench_math(const Options& o, const Case& c) {
   // A full-profile device that keeps denormals, as on the NVIDIA driver.
   const sm::Regime regime;
   const sm::MathVerifier<Fmt> v(params, regime, true, o.seed, case_stream(c.id));
-  // Every output: a floating-point result (its judge) or an integer one
-  // (frexp's exponent, lgamma_r's sign: exact_int).
+  // Every output: a floating-point result (its judge), an integer one
+  // (frexp's exponent, lgamma_r's sign: exact_int) or nan()'s (no judge).
   const json::Value& outputs = params.at("outputs");
   std::vector<std::unique_ptr<typename Fmt::Judge>> judges;
   for (const json::Value& out : outputs.as_array()) {
-    if (out.at("judge").is_null()) usage(c.id + " has a result that is no value (nan's)");
-    const bool is_int = out.at("kind").as_string() == "int";
-    judges.push_back(is_int ? nullptr
-                            : std::make_unique<typename Fmt::Judge>(out.at("judge").as_string(), rm::Denormals::Kept));
+    const bool numeric = out.at("kind").as_string() != "int" && !out.at("judge").is_null();
+    judges.push_back(numeric ? std::make_unique<typename Fmt::Judge>(out.at("judge").as_string(), rm::Denormals::Kept)
+                             : nullptr);
   }
   std::vector<unsigned> in_bytes;
   for (sm::Arg a : v.args()) in_bytes.push_back(sm::arg_bytes(a));
@@ -394,10 +394,17 @@ int bench_math(const Options& o, const Case& c) {
       }
     }
     for (size_t j = 0; j < judges.size(); ++j) {
-      const std::string name = outputs.as_array().at(j).at("judge").as_string();
+      const json::Value& judge = outputs.as_array().at(j).at("judge");
+      const std::string name = judge.is_null() ? "" : judge.as_string();
       std::vector<uint64_t> want(n);
       std::vector<bool> movable(n, false);  // an integer result is exact: never moved
-      if (judges[j]) {
+      uint64_t defect = 0x100;              // a wrong value: WANT with this bit flipped
+      if (judge.is_null()) {
+        // nan(): a quiet NaN, and for a wrong value the number whose
+        // exponent's top bit is clear.
+        std::fill(want.begin(), want.end(), Fmt::quiet_nan);
+        defect = Fmt::fp64 ? uint64_t(1) << 62 : uint64_t(1) << 30;
+      } else if (judges[j]) {
         std::vector<typename Fmt::Judge::Point> prepared = points;
         judges[j]->prepare_many(prepared.data(), n);
         for (size_t i = 0; i < n; ++i) {
@@ -410,7 +417,7 @@ int bench_math(const Options& o, const Case& c) {
       const json::Value& bound = params.at("bounds").at("full").as_array().at(j);
       const bool defective = o.defect_output < 0 || size_t(o.defect_output) == j;
       set_results(b, o.widths.size(), v.out_bytes()[j], want, movable, rng, 8, conforming_offset(bound),
-                  o.same_widths, defective ? o.defects : 0, o.split_defects, bound.has("info") ? o.far : 0);
+                  o.same_widths, defective ? o.defects : 0, o.split_defects, bound.has("info") ? o.far : 0, defect);
     }
   }
   const Excuses excuses(o, c.id);

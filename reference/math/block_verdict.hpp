@@ -71,6 +71,16 @@ void pass_block(const Judge::Block& b, const uint32_t* const* results, size_t wi
 void equal_to_block(const uint32_t* want, const uint32_t* const* results, size_t widths, size_t n,
                     uint64_t (&equal)[BlockPasses::kWords]);
 
+// Bit i of NAN (one word per 64 points) set when every width k < WIDTHS
+// returned a NaN at point i (RESULTS[k][i]), for points [0, N), N at most
+// a block; QUIET counts the quiet NaNs among those lanes' results (one
+// per width). What nan()'s result needs, eight floats or four doubles per
+// instruction where the CPU has AVX2.
+void nan_results_block(const uint32_t* const* results, size_t widths, size_t n,
+                       uint64_t (&nan)[BlockPasses::kWords], uint64_t* quiet);
+void nan_results_block(const uint64_t* const* results, size_t widths, size_t n,
+                       uint64_t (&nan)[BlockPasses::kWords], uint64_t* quiet);
+
 // The wrong values of an exact integer result, eight lanes at a time: a
 // group of lanes [8g, 8g + 8) of points [0, N) whose every lane with a
 // wrong value (a width k < WIDTHS <= 16 whose RESULTS[k][i] is not WANT[i]) is

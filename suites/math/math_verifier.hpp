@@ -250,10 +250,14 @@ class MathVerifier {
     // result (finite-math-only).
     common_case_ok_ = outputs_.size() == 1 && outputs_.front().common && !regime_.finite_only;
     blocks_ok_ = !regime_.finite_only;
-    // A double case's blocks serve its common outputs: with none, the
-    // lanes go point by point.
+    // A double case's blocks serve its common, integer and nan() outputs:
+    // with none, the lanes go point by point.
     if (Fmt::fp64)
-      blocks_ok_ = blocks_ok_ && std::any_of(outputs_.begin(), outputs_.end(), [](const Output& o) { return o.common; });
+      blocks_ok_ = blocks_ok_ && std::any_of(outputs_.begin(), outputs_.end(), [](const Output& o) {
+                     return o.common || o.is_int || o.is_nan_fn;
+                   });
+    // nan()'s blocks read only the results.
+    blocks_read_args_ = std::any_of(outputs_.begin(), outputs_.end(), [](const Output& o) { return !o.is_nan_fn; });
     one_float_arg_ = args_.size() == 1 && args_[0] == Arg::Float;
     one_double_arg_ = args_.size() == 1 && args_[0] == Arg::Double;
     if (Fmt::half) common_case_ok_ = blocks_ok_ = false;  // lane by lane
@@ -505,8 +509,8 @@ class MathVerifier {
   // the whole block in arrays (Judge::prepare_block) and the results that
   // pass for certain counted by rm::pass_block in SIMD, exactly as
   // common_case and record count them, every other lane going through
-  // other_lane; for an integer one, int_block; any other lane by lane
-  // (numeric_lane).
+  // other_lane; for an integer one, int_block; for nan()'s, nan_block; any
+  // other lane by lane (numeric_lane).
   void verify_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     static_assert(kBatch == rm::Judge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
@@ -523,13 +527,17 @@ class MathVerifier {
           std::memcpy(&bits, ch.in[0] + 4 * (b0 + i), 4);
           blk.args[0][i] = double(ref::float_from_bits(bits));
         }
-      } else {
+      } else if (blocks_read_args_) {
         tuple_args(ch, b0, n, blk);
       }
       for (size_t j = 0; j < outputs_.size(); ++j) {
         const Output& out = outputs_[j];
         if (out.int_judge) {
           int_block(ch, b0, n, j, blk, acc);
+          continue;
+        }
+        if (out.is_nan_fn) {
+          nan_block(ch, b0, n, j, acc);
           continue;
         }
         if (!out.common) {
@@ -635,14 +643,15 @@ class MathVerifier {
       }
   }
 
-  // Lanes [LO, HI) of a double case with a common output (blocks_ok_), a
-  // block of kBatch at a time, one output after the other: for a common
-  // one, the references of the block (DoubleJudge::prepare_block), the
-  // results that pass for certain counted by rm::pass_double_block, or
-  // width by width by rm::pass_double_each_width where the widths differ,
-  // every other lane as verify_points takes it (common_case for a case of
-  // one output, else numeric_lane); any other output lane by lane
-  // (numeric_lane).
+  // Lanes [LO, HI) of a double case with a common, integer or nan() output
+  // (blocks_ok_), a block of kBatch at a time, one output after the other:
+  // for a common one, the references of the block
+  // (DoubleJudge::prepare_block), the results that pass for certain counted
+  // by rm::pass_double_block, or width by width by
+  // rm::pass_double_each_width where the widths differ, every other lane as
+  // verify_points takes it (common_case for a case of one output, else
+  // numeric_lane); for an integer one, int_block; for nan()'s, nan_block;
+  // any other output lane by lane (numeric_lane).
   void verify_double_blocks(const SweepChunk& ch, size_t lo, size_t hi, Acc& acc) const {
     static_assert(kBatch == rm::DoubleJudge::Block::kCapacity, "a batch is a block");
     if (lo >= hi) return;
@@ -658,12 +667,20 @@ class MathVerifier {
       blk.n = n;
       if (one_double_arg_) {
         std::memcpy(blk.args[0], ch.in[0] + 8 * b0, 8 * n);
-      } else {
+      } else if (blocks_read_args_) {
         tuple_args(ch, b0, n, blk);
       }
       for (size_t j = 0; j < outputs_.size(); ++j) {
         const Output& out = outputs_[j];
         if (j + 1 == outputs_.size()) prefetch_block(ch, b0 + kBatch, hi);
+        if (out.int_judge) {
+          int_block(ch, b0, n, j, blk, acc);
+          continue;
+        }
+        if (out.is_nan_fn) {
+          nan_block(ch, b0, n, j, acc);
+          continue;
+        }
         if (!out.common) {
           lane_by_lane(ch, b0, n, j, blk, acc);
           continue;
@@ -719,6 +736,28 @@ class MathVerifier {
     std::fill(blk.args[2], blk.args[2] + Block::kCapacity, 0.0);
   }
 
+  // Output J, nan()'s result, of the N lanes of a block from B0: a lane
+  // whose every width returned a NaN (rm::nan_results_block) is counted as
+  // numeric_lane counts it, any other lane by numeric_lane.
+  void nan_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, Acc& acc) const {
+    const size_t nk = widths_.size();
+    const Bits* results[kMaxWidths];
+    for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const Bits*>(ch.out[k][j] + sizeof(Bits) * b0);
+    uint64_t nan[rm::BlockPasses::kWords];
+    uint64_t quiet = 0;
+    rm::nan_results_block(results, nk, n, nan, &quiet);
+    uint64_t lanes = 0;
+    for (size_t w = 0; w < rm::BlockPasses::kWords; ++w) lanes += uint64_t(__builtin_popcountll(nan[w]));
+    for (size_t k = 0; k < nk; ++k) acc.widths[k].checked += lanes;
+    acc.nans += lanes * nk;
+    acc.quiet_nans += quiet;
+    for_each_other(nan, n, [&](size_t i) {
+      Tuple t;
+      read_tuple(ch, b0 + i, t);
+      numeric_lane(ch, b0 + i, ch.first + b0 + i, t, j, nullptr, false, acc);
+    });
+  }
+
   // Output J, an integer result, of the N lanes of a block from B0: a lane
   // whose every width returned the same accepted value is counted as
   // numeric_lane counts it; where the block's exact values are known, a
@@ -727,7 +766,8 @@ class MathVerifier {
   // (a function of one argument), the block's exact values come first,
   // and a lane whose every width returned its exact value (an accepted
   // one) needs nothing else; only the others are asked about lane by lane.
-  void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const rm::Judge::Block& blk, Acc& acc) const {
+  template <class Block>
+  void int_block(const SweepChunk& ch, size_t b0, size_t n, size_t j, const Block& blk, Acc& acc) const {
     const Output& out = outputs_[j];
     const size_t nk = widths_.size();
     int32_t want[kBatch];
@@ -1369,7 +1409,8 @@ class MathVerifier {
   Regime regime_;
   bool judged_ = true;
   bool common_case_ok_ = false;
-  bool blocks_ok_ = false;  // the lanes go in blocks: not under finite-math-only, nor a double case without a common output
+  bool blocks_ok_ = false;  // the lanes go in blocks: not under finite-math-only, nor a double case with no output they serve
+  bool blocks_read_args_ = true;  // some output's blocks read the arguments (all but nan()'s)
   bool one_float_arg_ = false;
   bool one_double_arg_ = false;
   rm::Denormals denormals_ = rm::Denormals::Kept;

@@ -74,14 +74,19 @@ const std::vector<Case>& cases() {
       {"lgamma_r", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { int s; mpfr_lgamma(r, &s, x, MPFR_RNDN); }},
       {"recip", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr, mpfr_srcptr) { mpfr_ui_div(r, 1, x, MPFR_RNDN); }},
       {"atan2", BINARY(mpfr_atan2)}, {"hypot", BINARY(mpfr_hypot)}, {"pow", BINARY(mpfr_pow)},
-      {"powr", BINARY(mpfr_pow)},  // the fast tier covers only x > 0, finite y: pow there
+      // The fast tier covers x > 0 with a finite y (pow there), NaN
+      // arguments and x < 0 (spec 7.5.1: NaN); zeros and infinities are MPFR's.
+      {"powr", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
+         if (mpfr_nan_p(x) || mpfr_nan_p(y) || mpfr_sgn(x) < 0) return mpfr_set_nan(r), void();
+         mpfr_pow(r, x, y, MPFR_RNDN);
+       }},
       {"pown", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
          mpfr_pow_si(r, x, mpfr_get_si(y, MPFR_RNDN), MPFR_RNDN);
        }},
       {"rootn", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr) {
          mpfr_rootn_si(r, x, mpfr_get_si(y, MPFR_RNDN), MPFR_RNDN);
        }},
-      {"add", BINARY(mpfr_add)}, {"sub", BINARY(mpfr_sub)}, {"mul", BINARY(mpfr_mul)},
+      {"add", BINARY(mpfr_add)}, {"sub", BINARY(mpfr_sub)}, {"fdim", BINARY(mpfr_dim)}, {"mul", BINARY(mpfr_mul)},
       {"divide", BINARY(mpfr_div)}, {"fmod", BINARY(mpfr_fmod)}, {"remainder", BINARY(mpfr_remainder)},
       {"fma", [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_srcptr z) { mpfr_fma(r, x, y, z, MPFR_RNDN); }},
       // The exact functions (spec 6.15.2 and C99 for the special values).

@@ -306,6 +306,61 @@ TEST(MathJudge, FrexpMantissaIsTheCLibrarys) {
   }
 }
 
+// remquo's quotient bits without MPFR equal mpfr_remquo's (the seven low
+// bits of |n| with the sign of x/y, 0 where the remainder is a NaN) on
+// pairs of doubles of every exponent distance, ties (x an odd multiple of
+// y / 2), quotients just off a multiple of 128, y near the largest double
+// and among the subnormals, and the special values.
+TEST(MathJudge, RemquoQuotientEqualsMpfrRemquo) {
+  const auto mpfr_quotient = [](double x, double y) {
+    mpfr_t a, b, r;
+    mpfr_inits2(53, a, b, r, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_d(a, x, MPFR_RNDN);
+    mpfr_set_d(b, y, MPFR_RNDN);
+    long q = 0;
+    mpfr_remquo(r, &q, a, b, MPFR_RNDN);
+    const bool nan = mpfr_nan_p(r) != 0;
+    mpfr_clears(a, b, r, static_cast<mpfr_ptr>(nullptr));
+    if (nan) return int64_t(0);
+    const long low = (q < 0 ? -q : q) & 0x7f;
+    return int64_t(q < 0 ? -low : low);
+  };
+  std::mt19937_64 rng(20261130);
+  std::vector<std::pair<double, double>> pairs;
+  const auto any_double = [&] {
+    const int e = int(rng() % 2098) - 1075;
+    const double m = 1 + double(rng() >> 12) * 0x1p-52;
+    return (rng() & 1 ? -1 : 1) * std::ldexp(m, e);
+  };
+  for (int i = 0; i < 400000; ++i) pairs.push_back({any_double(), any_double()});
+  for (int i = 0; i < 100000; ++i) {  // close exponents: quotients of every size below 2^12
+    const double y = any_double();
+    pairs.push_back({y * std::ldexp(1 + double(rng() >> 12) * 0x1p-52, int(rng() % 12)), y});
+  }
+  for (int k = -300; k <= 300; ++k) {  // ties, and multiples of 128 and their neighbours
+    for (const double y : {1.0, 0x1.8p-1060, 3.0, 0x1.3p1015, 0x1p1017, -0x1.fffffffffffffp1023 / 512}) {
+      pairs.push_back({(k + 0.5) * y, y});
+      pairs.push_back({k * 128.0 * y, y});
+      pairs.push_back({std::nextafter(k * 128.0 * y, INFINITY), y});
+      pairs.push_back({std::nextafter((k * 128.0 + 0.5) * y, -INFINITY), y});
+    }
+  }
+  const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN(), 0x1p-1074,
+                             0x1.fffffffffffffp1023, 0x1p1016, 0x1p-1014, 1.0, -3.5};
+  for (const double x : specials)
+    for (const double y : specials) pairs.push_back({x, y});
+  for (int i = 0; i < 20000; ++i) {  // floats, as the float cases pass them
+    pairs.push_back({double(clconform::ref::float_from_bits(uint32_t(rng()))),
+                     double(clconform::ref::float_from_bits(uint32_t(rng())))});
+  }
+  long compared = 0;
+  for (const auto& [x, y] : pairs) {
+    ASSERT_EQ(math::remquo_quotient_value(x, y), mpfr_quotient(x, y)) << std::hexfloat << x << " " << y;
+    ++compared;
+  }
+  EXPECT_GT(compared, 500000);
+}
+
 // The block form of the integer results gives exact() of every point: on
 // every 251st float bit pattern (NaNs and infinities among them), on the
 // doubles of every binade, and on the integers and half-integers near the
