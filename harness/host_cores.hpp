@@ -27,11 +27,14 @@ unsigned usable_cores();
 unsigned sweep_threads(unsigned processes);
 
 // The threads that build programs ahead of the cases in a process that
-// shares the host with PROCESSES - 1 others (program_cache.hpp): half its
-// share of the cores, at most 8, and none on a host where that share is
-// below 8 cores, where the sweeps need every core; $CLCONFORM_BUILD_THREADS,
-// where set (0: none), instead.
-unsigned build_threads(unsigned processes);
+// shares the host with PROCESSES - 1 others (program_cache.hpp): where the
+// run SWEEPS (full mode), half its share of the cores, at most 8, as the
+// sweeps' verification needs the rest; otherwise all of the share but one,
+// at most 16, as a cold quick run waits mostly on compiles (NVIDIA's
+// driver compiles one program at a time in a process, each builder's
+// server is a process of its own); none on a host where that share is
+// below 8 cores; $CLCONFORM_BUILD_THREADS, where set (0: none), instead.
+unsigned build_threads(unsigned processes, bool sweeps);
 
 // Linux's CPU list notation ("0-15,32-47"): the CPUs it names, ascending,
 // each once; empty for an empty or malformed list.

@@ -58,7 +58,7 @@ class ProgramCache {
   };
   // Starts THREADS background builders (none for 0) on the programs of
   // UPCOMING (in the run's order), each program once, in the order the
-  // cases first need them, at most 2 THREADS programs ahead of the case
+  // cases first need them, at most 8 THREADS programs ahead of the case
   // the run has reached: many cases share a program (ten a program in the
   // vectors suite), and a window of cases would leave builders idle.
   // Each builder keeps a build server (build_server.hpp), the program

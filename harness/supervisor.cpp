@@ -165,7 +165,7 @@ int supervise_run(const RunOptions& opts) {
   // one crash that turns building ahead off, so the number of restarts is
   // bounded by the number of cases plus one.
   RunOptions worker_opts = opts;
-  worker_opts.build_ahead = opts.build_ahead && build_threads(opts.host_processes) > 0;
+  worker_opts.build_ahead = opts.build_ahead && build_threads(opts.host_processes, opts.full()) > 0;
   for (size_t attempt = 0; attempt <= sel.cases.size() + 1; ++attempt) {
     WorkerEnd end = run_one_worker(worker_opts);
     if (end.how == WorkerEnd::How::Done) break;

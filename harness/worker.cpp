@@ -163,7 +163,7 @@ int run_worker(const RunOptions& opts, int progress_fd) {
         continue;
       if (const ProgramDesc* p = suite->program_in_mode(*c, opts.full())) upcoming.push_back({suite, p, i});
     }
-    session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes), opts.build_server_program,
+    session.programs.build_ahead(std::move(upcoming), build_threads(opts.host_processes, opts.full()), opts.build_server_program,
                                  session.info().selector);
   }
 

@@ -56,17 +56,21 @@ TEST(HostCores, ProcessesShareTheCores) {
   unsetenv("CLCONFORM_SWEEP_THREADS");
 }
 
-// Builders: half a share of 8 or more cores, at most 8, none below;
+// Builders: of a share of 8 or more cores, half (at most 8) beside the
+// sweeps, all but one (at most 16) without; none below 8;
 // $CLCONFORM_BUILD_THREADS overrides, 0 included.
 TEST(HostCores, BuildersTakeHalfAShareOfEightCoresOrMore) {
   unsetenv("CLCONFORM_BUILD_THREADS");
   const unsigned cores = usable_cores();
-  EXPECT_EQ(build_threads(1), cores < 8 ? 0u : std::min(8u, cores / 2));
-  EXPECT_EQ(build_threads(cores), 0u);  // a share of one core
+  EXPECT_EQ(build_threads(1, true), cores < 8 ? 0u : std::min(8u, cores / 2));
+  EXPECT_EQ(build_threads(1, false), cores < 8 ? 0u : std::min(16u, cores - 1));
+  EXPECT_EQ(build_threads(cores, true), 0u);  // a share of one core
+  EXPECT_EQ(build_threads(cores, false), 0u);
   setenv("CLCONFORM_BUILD_THREADS", "3", 1);
-  EXPECT_EQ(build_threads(1000), 3u);
+  EXPECT_EQ(build_threads(1000, true), 3u);
+  EXPECT_EQ(build_threads(1000, false), 3u);
   setenv("CLCONFORM_BUILD_THREADS", "0", 1);
-  EXPECT_EQ(build_threads(1), 0u);
+  EXPECT_EQ(build_threads(1, false), 0u);
   unsetenv("CLCONFORM_BUILD_THREADS");
 }
 
