@@ -16,6 +16,7 @@
 #include <quadmath.h>
 
 #include "reference/fp_bits.hpp"
+#include "reference/math/coarse_atan.hpp"
 #include "reference/math/coarse_log.hpp"
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
@@ -726,7 +727,8 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
   const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin || f == Fn::tan;
   const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
-  b.coarse = coarse && (trig || log_base != 0) && has_coarse_trig();
+  const bool arctangent = f == Fn::atan || f == Fn::atanpi;
+  b.coarse = coarse && (trig || log_base != 0 || arctangent) && has_coarse_trig();
   if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -763,6 +765,12 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     tier.kinds = kinds;
     tier.per_point = true;
     std::memset(early, 0, b.n);
+  } else if (b.coarse && arctangent) {
+    coarse_atan_many(b.args[0], b.n, f == Fn::atanpi, hi, lo, vouched);
+    std::memset(early, 0, b.n);
+    tier.rel = 4 * kCoarseAtanRelError;
+    tier.kind = Block::kCoarse;
+    rel = f == Fn::atanpi ? kDdAtanPiRelError : kDdAtanRelError;
   } else if (b.coarse) {
     coarse_log_many(b.args[0], b.n, hi, lo, vouched, log_base);
     early_kinds(f, b.args[0], b.n, early);
@@ -801,6 +809,12 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       uint64_t bits;
       std::memcpy(&bits, &b.approx[i], 8);
       if ((bits & Double::mantissa_mask) != 0 || std::fabs(b.resid[i]) > b.err[i]) continue;
+      // atanpi's real value is below 1/2 in magnitude for every finite x,
+      // and so is the coarse tier's value where it rounds to +-1/2 (its
+      // low part has the other sign: coarse_atan.hpp), as it does for
+      // nearly half of a sweep's arguments (|x| > 2^53): the side is known.
+      if (f == Fn::atanpi && std::fabs(b.approx[i]) == 0.5 && std::signbit(b.resid[i]) != std::signbit(b.approx[i]))
+        continue;
       b.kind[i] = Block::kOther;
     }
     if (early[i] != 0) {

@@ -107,8 +107,8 @@ class DoubleJudge {
     Point others[kCapacity];  // the kOther points, prepared as prepare prepares them
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
-  // that prepare would give each point. COARSE: sin, cos, tan, log, log2
-  // and log10 take the coarse tiers where the CPU has them (B.coarse then says so): its points
+  // that prepare would give each point. COARSE: sin, cos, tan, log, log2,
+  // log10, atan and atanpi take the coarse tiers where the CPU has them (B.coarse then says so): its points
   // are kCoarse where its value is not the double-double tier's own, and
   // every point it leaves to the others is prepared as prepare prepares it
   // (kFast where that makes it one). No kCoarse point lies at a power of
