@@ -46,8 +46,21 @@
 // <= pi/4 (or its product <= 1/4) is at most the result, so its error
 // carries over at most once. For atanpi and |x| >= 2^-990 the product's
 // low part is above 2^-1044, so its rounding (at most 2^-1075) is below
-// 2^-83 of the result. In all within 2^-68.2 of the result; the bound is
-// 2^-66. (MathCoarseAtan's worst, measured: 2^-70.5.)
+// 2^-83 of the result. In all within 2^-68.2 of the result.
+//
+// asin and acos of a = |x| <= 1: 1 - a and 1 + a exactly (two_sums), their
+// product's high part exact by FMA and the cross terms (each below 2^-52
+// of it) in double, the low parts' product (below 2^-104) left out: within
+// 2^-103.5; the root, sqrt of the high part and one correction (the
+// remainder exact by FMA), within 2u^2 more, and halving the product's
+// error: s within 2^-103.4. The quotient w = a / s or s / a (at most 1),
+// within 8u^2 more: 2^-101.6, which atan w carries at most once (its
+// condition number, w / ((1 + w^2) atan w), is at most 1). Then as atan:
+// pi/2 - atan w, or for acos x < 0, pi - acos a (acos a <= pi/2 <= the
+// result), and the pi forms as atanpi's, with 1 - acospi a for x < 0: every
+// subtraction's subtrahend at most the result. Within 2^-68.1.
+//
+// The bound is 2^-66. (MathCoarseAtan's worst, measured: 2^-70.1.)
 
 namespace clconform::ref::math {
 namespace {
@@ -56,11 +69,14 @@ using dd::DD;
 
 constexpr int kSteps = 256;                  // c = k / 256, k = 0 .. 256
 constexpr double kSettledBelow = 0x1p-500;   // atan: x itself below
-constexpr double kPiLeastArgument = 0x1p-990;  // atanpi: left to dd_atan below
+constexpr double kPiLeastArgument = 0x1p-990;  // atanpi, asinpi: left to dd_atan below
+// InverseTrig as the lanes' switch takes it.
+constexpr int kAtan = int(InverseTrig::atan), kAtanPi = int(InverseTrig::atanpi), kAsin = int(InverseTrig::asin),
+              kAsinPi = int(InverseTrig::asinpi), kAcos = int(InverseTrig::acos);
 
 struct Tables {
   alignas(64) double atan_hi[kSteps + 1], atan_lo[kSteps + 1];
-  DD half_pi{0, 0}, inv_pi{0, 0};
+  DD half_pi{0, 0}, pi{0, 0}, inv_pi{0, 0};
   Tables() {
     mpfr_t v;
     mpfr_init2(v, 320);
@@ -73,8 +89,8 @@ struct Tables {
       atan_lo[k] = a.lo;
     }
     mpfr_const_pi(v, MPFR_RNDN);
-    mpfr_div_2ui(v, v, 1, MPFR_RNDN);
-    half_pi = dd::from_mpfr(v);
+    pi = dd::from_mpfr(v);
+    half_pi = {pi.hi / 2, pi.lo / 2};  // exact
     mpfr_const_pi(v, MPFR_RNDN);
     mpfr_ui_div(v, 1, v, MPFR_RNDN);
     inv_pi = dd::from_mpfr(v);
@@ -95,13 +111,13 @@ __attribute__((noinline)) const Tables& tables() {
 
 }  // namespace
 
-void coarse_atan_many(const double* x, size_t n, bool pi, double* hi, double* lo, bool* vouched) {
-  if (dd::cpu_has_avx512()) return avx512::atan_many(tables(), pi, x, n, hi, lo, vouched);
-  avx2::atan_many(tables(), pi, x, n, hi, lo, vouched);
+void coarse_atan_many(InverseTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  if (dd::cpu_has_avx512()) return avx512::arc_many(tables(), int(f), x, n, hi, lo, vouched);
+  avx2::arc_many(tables(), int(f), x, n, hi, lo, vouched);
 }
 
-void coarse_atan_many_avx2(const double* x, size_t n, bool pi, double* hi, double* lo, bool* vouched) {
-  avx2::atan_many(tables(), pi, x, n, hi, lo, vouched);
+void coarse_atan_many_avx2(InverseTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  avx2::arc_many(tables(), int(f), x, n, hi, lo, vouched);
 }
 
 }  // namespace clconform::ref::math

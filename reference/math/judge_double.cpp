@@ -527,6 +527,22 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   }
 }
 
+// Whether the real result of F at X lies on the side of APPROX, a power of
+// two, that the coarse tier's value lies on (the sign of its residual
+// RESID), where the coarse enclosure alone leaves the side open: atanpi
+// rounds to +-1/2 for nearly half of a sweep's arguments (|x| >= 2^56)
+// and stays below it in magnitude for every finite x; acospi rounds to
+// 1/2 for about half of them (|x| <= 2^-55), which it passes below for x
+// > 0 and above for x < 0. The coarse tier's values lie on those sides
+// (coarse_atan.hpp; MathCoarseAtan checks it), but a zero residual says
+// nothing.
+bool coarse_side_is_real(Fn f, double x, double approx, double resid) {
+  if (resid == 0) return false;
+  if (f == Fn::atanpi) return std::fabs(approx) == 0.5 && std::signbit(resid) != std::signbit(approx);
+  if (f == Fn::acospi) return approx == 0.5 && x != 0 && (resid < 0) == (x > 0);
+  return false;
+}
+
 // Point I of block B as a point of KIND with the value APPROX + DD_LO and
 // the certain fast fields F.
 void store_fields(DoubleJudge::Block& b, size_t i, uint64_t kind, double approx, double dd_lo, const FastFields& f) {
@@ -727,8 +743,9 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
   const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin || f == Fn::tan;
   const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
-  const bool arctangent = f == Fn::atan || f == Fn::atanpi;
-  b.coarse = coarse && (trig || log_base != 0 || arctangent) && has_coarse_trig();
+  const bool arc = f == Fn::atan || f == Fn::atanpi || f == Fn::asin || f == Fn::asinpi || f == Fn::acos ||
+                   f == Fn::acospi;
+  b.coarse = coarse && (trig || log_base != 0 || arc) && has_coarse_trig();
   if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -765,12 +782,19 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     tier.kinds = kinds;
     tier.per_point = true;
     std::memset(early, 0, b.n);
-  } else if (b.coarse && arctangent) {
-    coarse_atan_many(b.args[0], b.n, f == Fn::atanpi, hi, lo, vouched);
+  } else if (b.coarse && arc) {
+    const InverseTrig g = f == Fn::atan     ? InverseTrig::atan
+                          : f == Fn::atanpi ? InverseTrig::atanpi
+                          : f == Fn::asin   ? InverseTrig::asin
+                          : f == Fn::asinpi ? InverseTrig::asinpi
+                          : f == Fn::acos   ? InverseTrig::acos
+                                            : InverseTrig::acospi;
+    coarse_atan_many(g, b.args[0], b.n, hi, lo, vouched);
     std::memset(early, 0, b.n);
     tier.rel = 4 * kCoarseAtanRelError;
     tier.kind = Block::kCoarse;
-    rel = f == Fn::atanpi ? kDdAtanPiRelError : kDdAtanRelError;
+    const bool pi = f == Fn::atanpi || f == Fn::asinpi || f == Fn::acospi;
+    rel = pi ? kDdAtanPiRelError : kDdAtanRelError;
   } else if (b.coarse) {
     coarse_log_many(b.args[0], b.n, hi, lo, vouched, log_base);
     early_kinds(f, b.args[0], b.n, early);
@@ -809,12 +833,7 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
       uint64_t bits;
       std::memcpy(&bits, &b.approx[i], 8);
       if ((bits & Double::mantissa_mask) != 0 || std::fabs(b.resid[i]) > b.err[i]) continue;
-      // atanpi's real value is below 1/2 in magnitude for every finite x,
-      // and so is the coarse tier's value where it rounds to +-1/2 (its
-      // low part has the other sign: coarse_atan.hpp), as it does for
-      // nearly half of a sweep's arguments (|x| > 2^53): the side is known.
-      if (f == Fn::atanpi && std::fabs(b.approx[i]) == 0.5 && std::signbit(b.resid[i]) != std::signbit(b.approx[i]))
-        continue;
+      if (coarse_side_is_real(f, b.args[0][i], b.approx[i], b.resid[i])) continue;
       b.kind[i] = Block::kOther;
     }
     if (early[i] != 0) {
