@@ -44,6 +44,12 @@
 // the coefficient the larger addend (exact sums of their high parts), so
 // their roundings stay near 2^-100. With r's own error, every value is
 // within about 2^-75.5 of its real one; kCoarseTrigRelError is 2^-72.
+//
+// The pi functions: |x| = n/2 + f exactly (2|x| exact below 2^52; f the
+// difference of two multiples of x's ulp, within a quarter), r = pi f in
+// double-double within 2^-104 relative, so the same polynomials and
+// quotient give the same bounds, for every f (no reduction error to grow
+// near a zero: sinpi near an integer is pi f to full relative accuracy).
 
 namespace clconform::ref::math {
 namespace {
@@ -55,6 +61,7 @@ constexpr int kEntries = 971 - kFirstExponent + 1;  // up to the largest double'
 constexpr int kScaledFrom = 600;  // from this E on: a * 2^-600 and the pieces * 2^600 (no subnormal piece)
 constexpr int kDoubleDoubleTerms = 4, kTerms = 11;
 constexpr double kReduceAbove = 0x1.9p-1, kTiny = kCoarseTrigSettledBelow, kLeastFraction = 0x1p-24;
+constexpr double kPiLeastArgument = 0x1p-960;  // sinpi, tanpi: left to dd_pi below
 
 struct Tables {
   alignas(64) double c0[kEntries], c1[kEntries], c2[kEntries];
@@ -124,6 +131,15 @@ void coarse_tan_many(const double* x, size_t n, double* hi, double* lo, bool* vo
 
 void coarse_tan_many_avx2(const double* x, size_t n, double* hi, double* lo, bool* vouched) {
   avx2::tan_many(tables(), x, n, hi, lo, vouched);
+}
+
+void coarse_pi_many(PiTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  if (dd::cpu_has_avx512()) return avx512::pi_many(tables(), int(f), x, n, hi, lo, vouched);
+  avx2::pi_many(tables(), int(f), x, n, hi, lo, vouched);
+}
+
+void coarse_pi_many_avx2(PiTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  avx2::pi_many(tables(), int(f), x, n, hi, lo, vouched);
 }
 
 bool coarse_trig_has_avx512() { return dd::cpu_has_avx512(); }

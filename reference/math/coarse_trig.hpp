@@ -50,10 +50,21 @@ inline constexpr double kCoarseTanRelError = 0x1p-72;
 // for, and below kCoarseTrigSettledBelow the value x with lo 0, dd_trig's.
 void coarse_tan_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
+// sinpi, cospi and tanpi of X[0 .. N), as above from the exact reduction
+// |x| = n/2 + f, r = pi f, within kCoarseTrigRelError (tanpi:
+// kCoarseTanRelError). Vouched for: cospi, every finite x; sinpi and
+// tanpi, finite x from 2^-960 on in magnitude (below, the value's low
+// part would be subnormal: left to dd_pi), but tanpi's poles (x = n + 1/2).
+// Where cospi rounds to +-1 at a non-integer, its low part is not zero and
+// lies toward 0, on the real value's side of +-1 (the judge relies on it).
+enum class PiTrig { sinpi, cospi, tanpi };
+void coarse_pi_many(PiTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched);
+
 // For the tests: whether coarse_sin_cos_many runs AVX-512 code here, and
 // the AVX2 code, which must give every lane the same bits.
 bool coarse_trig_has_avx512();
 void coarse_sin_cos_many_avx2(const double* x, size_t n, bool cosine, double* hi, double* lo, bool* vouched);
 void coarse_tan_many_avx2(const double* x, size_t n, double* hi, double* lo, bool* vouched);
+void coarse_pi_many_avx2(PiTrig f, const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 }  // namespace clconform::ref::math

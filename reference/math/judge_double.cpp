@@ -533,10 +533,16 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
 // rounds to +-1/2 for nearly half of a sweep's arguments (|x| >= 2^56)
 // and stays below it in magnitude for every finite x; acospi rounds to
 // 1/2 for about half of them (|x| <= 2^-55), which it passes below for x
-// > 0 and above for x < 0. The coarse tier's values lie on those sides
-// (coarse_atan.hpp; MathCoarseAtan checks it), but a zero residual says
-// nothing.
+// > 0 and above for x < 0; cospi rounds to +-1 for about half of them
+// (|x| within 2^-27 of an integer), and off the integers stays below 1 in
+// magnitude, while at an integer (half a sweep: |x| >= 2^52) it is +-1
+// exactly, as the coarse value is there, with a zero residual. The coarse
+// tiers' values lie on those sides (coarse_atan.hpp, coarse_trig.hpp;
+// MathCoarseAtan and MathCoarsePi check it); elsewhere a zero residual
+// says nothing.
 bool coarse_side_is_real(Fn f, double x, double approx, double resid) {
+  if (f == Fn::cospi && std::fabs(approx) == 1)
+    return resid == 0 ? std::floor(x) == x : std::signbit(resid) != std::signbit(approx);
   if (resid == 0) return false;
   if (f == Fn::atanpi) return std::fabs(approx) == 0.5 && std::signbit(resid) != std::signbit(approx);
   if (f == Fn::acospi) return approx == 0.5 && x != 0 && (resid < 0) == (x > 0);
@@ -745,7 +751,8 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
   const bool arc = f == Fn::atan || f == Fn::atanpi || f == Fn::asin || f == Fn::asinpi || f == Fn::acos ||
                    f == Fn::acospi;
-  b.coarse = coarse && (trig || log_base != 0 || arc) && has_coarse_trig();
+  const bool pi_trig = f == Fn::sinpi || f == Fn::cospi || f == Fn::tanpi;
+  b.coarse = coarse && (trig || log_base != 0 || arc || pi_trig) && has_coarse_trig();
   if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -782,6 +789,13 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     tier.kinds = kinds;
     tier.per_point = true;
     std::memset(early, 0, b.n);
+  } else if (b.coarse && pi_trig) {
+    coarse_pi_many(f == Fn::sinpi ? PiTrig::sinpi : f == Fn::cospi ? PiTrig::cospi : PiTrig::tanpi, b.args[0], b.n,
+                   hi, lo, vouched);
+    std::memset(early, 0, b.n);
+    tier.rel = 4 * (f == Fn::tanpi ? kCoarseTanRelError : kCoarseTrigRelError);
+    tier.kind = Block::kCoarse;
+    rel = f == Fn::tanpi ? kDdTanPiRelError : kDdSinCosPiRelError;
   } else if (b.coarse && arc) {
     const InverseTrig g = f == Fn::atan     ? InverseTrig::atan
                           : f == Fn::atanpi ? InverseTrig::atanpi
