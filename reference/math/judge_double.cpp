@@ -17,6 +17,7 @@
 
 #include "reference/fp_bits.hpp"
 #include "reference/math/coarse_atan.hpp"
+#include "reference/math/coarse_gamma.hpp"
 #include "reference/math/coarse_log.hpp"
 #include "reference/math/coarse_trig.hpp"
 #include "reference/math/dd_arith.hpp"
@@ -752,7 +753,8 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   const bool arc = f == Fn::atan || f == Fn::atanpi || f == Fn::asin || f == Fn::asinpi || f == Fn::acos ||
                    f == Fn::acospi;
   const bool pi_trig = f == Fn::sinpi || f == Fn::cospi || f == Fn::tanpi;
-  b.coarse = coarse && (trig || log_base != 0 || arc || pi_trig) && has_coarse_trig();
+  const bool log_gamma = f == Fn::lgamma || f == Fn::lgamma_r;
+  b.coarse = coarse && (trig || log_base != 0 || arc || pi_trig || log_gamma) && has_coarse_trig();
   if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -789,6 +791,12 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     tier.kinds = kinds;
     tier.per_point = true;
     std::memset(early, 0, b.n);
+  } else if (b.coarse && log_gamma) {
+    coarse_lgamma_many(b.args[0], b.n, hi, lo, vouched);
+    early_kinds(f, b.args[0], b.n, early);
+    tier.rel = 4 * kCoarseLgammaRelError;
+    tier.kind = Block::kCoarse;
+    rel = kDdLgammaRelError;
   } else if (b.coarse && pi_trig) {
     coarse_pi_many(f == Fn::sinpi ? PiTrig::sinpi : f == Fn::cospi ? PiTrig::cospi : PiTrig::tanpi, b.args[0], b.n,
                    hi, lo, vouched);

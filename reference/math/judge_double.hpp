@@ -108,7 +108,7 @@ class DoubleJudge {
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
   // that prepare would give each point. COARSE: sin, cos, tan, log, log2,
-  // log10 and the inverse trigonometric functions of one argument take the coarse tiers where the CPU has them (B.coarse then says so): its points
+  // log10, the inverse trigonometric functions of one argument, sinpi, cospi, tanpi, lgamma and lgamma_r take the coarse tiers where the CPU has them (B.coarse then says so): its points
   // are kCoarse where its value is not the double-double tier's own, and
   // every point it leaves to the others is prepared as prepare prepares it
   // (kFast where that makes it one). No kCoarse point lies at a power of

@@ -442,7 +442,7 @@ TEST_P(LargeSample, CommonPathEqualsPerLanePath) {
 INSTANTIATE_TEST_SUITE_P(FullMode, LargeSample,
                          // Indices 5, 6 and 8 (fp64 sin, cos and log) are named in tests/suites/CMakeLists.txt.
                          testing::Values("sin", "exp", "log", "sqrt", "divide", "fp64.sin", "fp64.cos", "fp64.exp", "fp64.log",
-                                         "fp64.divide", "fp64.pow", "fp64.atanpi", "fp64.acospi", "fp64.cospi", "fp64.tanpi"));
+                                         "fp64.divide", "fp64.pow", "fp64.atanpi", "fp64.acospi", "fp64.cospi", "fp64.tanpi", "fp64.lgamma_r"));
 
 }  // namespace
 
