@@ -44,7 +44,7 @@
 // 2^-74.2 |log p| + 2^-75.4 + 2^-104 absolute. p <= a / pi, and p >= a *
 // 2 ulp(a) / pi (sin(pi f) >= 2f for |f| <= 1/2, and f, x's distance to the
 // nearest integer, is at least ulp(a)), so |log p| <= 2 log2(a) ln 2 + 1
-// <= 73 for a < 2^52, and log p >= -28 at a = 32 (ulp 2^-47). G grows
+// <= 73 for a < 2^52, and log p >= -29 at a = 32 (ulp 2^-47). G grows
 // faster than |log p| can: |lgamma x| = G + log p >= G / 2 throughout
 // (at a = 32, G = 78.1 and |lgamma x| >= 50). So within (2^-73.5 G +
 // 2^-74.2 * 73 + 2^-75.4) / (G / 2) < 2^-70.
