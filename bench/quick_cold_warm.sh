@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # The quick mode of every suite on one device, twice: the first run with
-# whatever program cache the driver has (cold on a fresh machine), the
-# second as a new process that finds the programs the first one built.
-# Prints each run's wall, its builds' sum and its statuses.
+# the drivers' program caches in a folder of their own, empty at the start
+# (NVIDIA's CUDA_CACHE_PATH, PoCL's POCL_CACHE_DIR), so cold whatever ran
+# before; the second as a new process that finds the programs the first
+# one built there. Prints each run's wall, its builds' sum and its
+# statuses.
 #   bench/quick_cold_warm.sh CLCONFORM DEVICE OUT
 #   bench/quick_cold_warm.sh out-new/bin/clconform 1:0 /tmp/quick
 set -uo pipefail
-[ $# -eq 3 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+[ $# -eq 3 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
 clconform=$1 device=$2 out=$3
 mkdir -p "$out" || exit 2
+out=$(cd "$out" && pwd)
+rm -rf "$out/driver-cache" && mkdir -p "$out/driver-cache" || exit 2
+export CUDA_CACHE_PATH=$out/driver-cache POCL_CACHE_DIR=$out/driver-cache
 for run in cold warm; do
   rm -rf "$out/$run"
   start=$(date +%s%N)
