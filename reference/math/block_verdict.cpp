@@ -549,40 +549,42 @@ bool nearest_passes(const Bound& bound) {
   return bound.correctly_rounded() || (bound.kind == Bound::Kind::Ulps && bound.value >= 0.5);
 }
 
-// nan_results_block's groups of eight floats, for points [0, N8).
-AVX2 void nan_floats_avx2(const uint32_t* const* results, size_t widths, size_t n8, uint64_t* nan, uint64_t* quiet) {
-  const __m256i magnitude = _mm256_set1_epi32(0x7fffffff), infinity = _mm256_set1_epi32(0x7f800000),
-                quiet_bit = _mm256_set1_epi32(int32_t(Float::quiet_bit));
-  uint64_t quiet_count = 0;
-  for (size_t i = 0; i < n8; i += 8) {
-    __m256i all = _mm256_set1_epi32(-1);
-    unsigned quiet_lanes[16];
-    for (size_t k = 0; k < widths; ++k) {
-      const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i));
-      all = _mm256_and_si256(all, _mm256_cmpgt_epi32(_mm256_and_si256(r, magnitude), infinity));
-      quiet_lanes[k] = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(r, quiet_bit), quiet_bit))));
-    }
-    const unsigned lanes = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(all)));
-    nan[i / 64] |= uint64_t(lanes) << (i % 64);
-    for (size_t k = 0; k < widths; ++k) quiet_count += unsigned(__builtin_popcount(quiet_lanes[k] & lanes));
-  }
-  *quiet += quiet_count;
-}
+// Eight floats or four doubles of AVX2 lanes, for nan_lanes_avx2.
+struct FloatLanes {
+  using Bits = uint32_t;
+  static constexpr size_t kStep = 8;
+  AVX2_INLINE static __m256i all(Bits v) { return _mm256_set1_epi32(int32_t(v)); }
+  AVX2_INLINE static __m256i greater(__m256i a, __m256i b) { return _mm256_cmpgt_epi32(a, b); }
+  AVX2_INLINE static __m256i equal(__m256i a, __m256i b) { return _mm256_cmpeq_epi32(a, b); }
+  AVX2_INLINE static unsigned mask(__m256i m) { return unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(m))); }
+  static constexpr Bits kMagnitude = 0x7fffffff, kInfinity = 0x7f800000, kQuiet = Float::quiet_bit;
+};
+struct DoubleLanes {
+  using Bits = uint64_t;
+  static constexpr size_t kStep = 4;
+  AVX2_INLINE static __m256i all(Bits v) { return _mm256_set1_epi64x(int64_t(v)); }
+  AVX2_INLINE static __m256i greater(__m256i a, __m256i b) { return _mm256_cmpgt_epi64(a, b); }
+  AVX2_INLINE static __m256i equal(__m256i a, __m256i b) { return _mm256_cmpeq_epi64(a, b); }
+  AVX2_INLINE static unsigned mask(__m256i m) { return unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(m))); }
+  static constexpr Bits kMagnitude = 0x7fffffffffffffff, kInfinity = 0x7ff0000000000000, kQuiet = Double::quiet_bit;
+};
 
-// nan_results_block's groups of four doubles, for points [0, N4).
-AVX2 void nan_doubles_avx2(const uint64_t* const* results, size_t widths, size_t n4, uint64_t* nan, uint64_t* quiet) {
-  const __m256i magnitude = _mm256_set1_epi64x(0x7fffffffffffffff), infinity = _mm256_set1_epi64x(0x7ff0000000000000),
-                quiet_bit = _mm256_set1_epi64x(int64_t(Double::quiet_bit));
+// nan_results_block's whole groups of L::kStep lanes, for points [0, N):
+// a NaN's magnitude is above the infinity's (as a signed integer too).
+template <class L>
+AVX2 void nan_lanes_avx2(const typename L::Bits* const* results, size_t widths, size_t n, uint64_t* nan,
+                         uint64_t* quiet) {
+  const __m256i magnitude = L::all(L::kMagnitude), infinity = L::all(L::kInfinity), quiet_bit = L::all(L::kQuiet);
   uint64_t quiet_count = 0;
-  for (size_t i = 0; i < n4; i += 4) {
-    __m256i all = _mm256_set1_epi64x(-1);
+  for (size_t i = 0; i < n; i += L::kStep) {
+    __m256i every = L::all(~typename L::Bits(0));
     unsigned quiet_lanes[16];
     for (size_t k = 0; k < widths; ++k) {
       const __m256i r = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(results[k] + i));
-      all = _mm256_and_si256(all, _mm256_cmpgt_epi64(_mm256_and_si256(r, magnitude), infinity));
-      quiet_lanes[k] = unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(r, quiet_bit), quiet_bit))));
+      every = _mm256_and_si256(every, L::greater(_mm256_and_si256(r, magnitude), infinity));
+      quiet_lanes[k] = L::mask(L::equal(_mm256_and_si256(r, quiet_bit), quiet_bit));
     }
-    const unsigned lanes = unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(all)));
+    const unsigned lanes = L::mask(every);
     nan[i / 64] |= uint64_t(lanes) << (i % 64);
     for (size_t k = 0; k < widths; ++k) quiet_count += unsigned(__builtin_popcount(quiet_lanes[k] & lanes));
   }
@@ -681,7 +683,7 @@ void nan_results_block(const uint32_t* const* results, size_t widths, size_t n,
                        uint64_t (&nan)[BlockPasses::kWords], uint64_t* quiet) {
   std::fill(nan, nan + BlockPasses::kWords, 0);
   const size_t n8 = cpu_has_avx2_fma() ? n / 8 * 8 : 0;
-  if (n8 > 0) nan_floats_avx2(results, widths, n8, nan, quiet);
+  if (n8 > 0) nan_lanes_avx2<FloatLanes>(results, widths, n8, nan, quiet);
   nan_results_scalar<Float>(results, widths, n8, n, nan, quiet);
 }
 
@@ -689,7 +691,7 @@ void nan_results_block(const uint64_t* const* results, size_t widths, size_t n,
                        uint64_t (&nan)[BlockPasses::kWords], uint64_t* quiet) {
   std::fill(nan, nan + BlockPasses::kWords, 0);
   const size_t n4 = cpu_has_avx2_fma() ? n / 4 * 4 : 0;
-  if (n4 > 0) nan_doubles_avx2(results, widths, n4, nan, quiet);
+  if (n4 > 0) nan_lanes_avx2<DoubleLanes>(results, widths, n4, nan, quiet);
   nan_results_scalar<Double>(results, widths, n4, n, nan, quiet);
 }
 

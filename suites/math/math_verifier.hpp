@@ -532,18 +532,7 @@ class MathVerifier {
       }
       for (size_t j = 0; j < outputs_.size(); ++j) {
         const Output& out = outputs_[j];
-        if (out.int_judge) {
-          int_block(ch, b0, n, j, blk, acc);
-          continue;
-        }
-        if (out.is_nan_fn) {
-          nan_block(ch, b0, n, j, acc);
-          continue;
-        }
-        if (!out.common) {
-          lane_by_lane(ch, b0, n, j, blk, acc);
-          continue;
-        }
+        if (other_output(ch, b0, n, j, blk, acc)) continue;
         const uint32_t* results[kMaxWidths];
         for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint32_t*>(ch.out[k][j] + 4 * b0);
         // Judge::point settles the others' points.
@@ -555,6 +544,25 @@ class MathVerifier {
         c.add_to(acc, nk);
       }
     }
+  }
+
+  // Output J of the N lanes of a block from B0 where it is not a common
+  // one: an integer result (int_block), nan()'s (nan_block), or any other
+  // lane by lane; false, having done nothing, for a common output, which
+  // the caller's passes take.
+  template <class Block>
+  bool other_output(const SweepChunk& ch, size_t b0, size_t n, size_t j, Block& blk, Acc& acc) const {
+    const Output& out = outputs_[j];
+    if (out.int_judge) {
+      int_block(ch, b0, n, j, blk, acc);
+    } else if (out.is_nan_fn) {
+      nan_block(ch, b0, n, j, acc);
+    } else if (!out.common) {
+      lane_by_lane(ch, b0, n, j, blk, acc);
+    } else {
+      return false;
+    }
+    return true;
   }
 
   // Output J of the N lanes of a block from B0, lane by lane
@@ -673,18 +681,7 @@ class MathVerifier {
       for (size_t j = 0; j < outputs_.size(); ++j) {
         const Output& out = outputs_[j];
         if (j + 1 == outputs_.size()) prefetch_block(ch, b0 + kBatch, hi);
-        if (out.int_judge) {
-          int_block(ch, b0, n, j, blk, acc);
-          continue;
-        }
-        if (out.is_nan_fn) {
-          nan_block(ch, b0, n, j, acc);
-          continue;
-        }
-        if (!out.common) {
-          lane_by_lane(ch, b0, n, j, blk, acc);
-          continue;
-        }
+        if (other_output(ch, b0, n, j, blk, acc)) continue;
         const uint64_t* results[kMaxWidths];
         for (size_t k = 0; k < nk; ++k) results[k] = reinterpret_cast<const uint64_t*>(ch.out[k][j] + 8 * b0);
         out.judge->prepare_block(blk, true);
