@@ -45,11 +45,14 @@ unsigned sweep_threads(unsigned processes) {
   return std::max(1u, usable_cores() / std::max(1u, processes));
 }
 
-unsigned build_threads(unsigned processes, bool sweeps) {
-  if (const char* t = std::getenv("CLCONFORM_BUILD_THREADS"); t && *t) return unsigned(std::max(0, std::atoi(t)));
-  const unsigned share = usable_cores() / std::max(1u, processes);
+unsigned builders_for_share(unsigned share, bool sweeps) {
   if (share < 8) return 0;
   return sweeps ? std::min(8u, share / 2) : std::min(16u, share - 1);
+}
+
+unsigned build_threads(unsigned processes, bool sweeps) {
+  if (const char* t = std::getenv("CLCONFORM_BUILD_THREADS"); t && *t) return unsigned(std::max(0, std::atoi(t)));
+  return builders_for_share(usable_cores() / std::max(1u, processes), sweeps);
 }
 
 std::vector<int> parse_cpu_list(const std::string& text) {

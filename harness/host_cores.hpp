@@ -35,6 +35,9 @@ unsigned sweep_threads(unsigned processes);
 // server is a process of its own); none on a host where that share is
 // below 8 cores; $CLCONFORM_BUILD_THREADS, where set (0: none), instead.
 unsigned build_threads(unsigned processes, bool sweeps);
+// build_threads' choice for a process whose share of the cores is SHARE,
+// without the environment.
+unsigned builders_for_share(unsigned share, bool sweeps);
 
 // Linux's CPU list notation ("0-15,32-47"): the CPUs it names, ascending,
 // each once; empty for an empty or malformed list.

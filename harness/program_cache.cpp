@@ -119,11 +119,11 @@ void ProgramCache::build_ahead(const std::vector<Upcoming>& upcoming, unsigned t
     largest = std::max(largest, it->second);
     if (rank_from_.empty() || rank_from_.back().second != largest) rank_from_.push_back({u.at, largest});
   }
-  // Eight programs per builder: the vectors suite's literal programs take
-  // 10 to 27 s each on NVIDIA's compiler and come every eight programs or
-  // so, among programs that build and run in a second; with two per
-  // builder each was started about when its case came, and the case waited
-  // for the whole compile (113 s of one shard's 133 s in the vectors suite).
+  // Eight programs per builder: a slow compile (the vectors suite's
+  // literal programs take 10 to 27 s each on NVIDIA's compiler) among
+  // programs that build and run in a second is then started well before
+  // its case comes, where a narrow window would start it only as the run
+  // reached it.
   window_ = 8 * size_t(threads);
   for (unsigned t = 0; t < threads; ++t)
     builders_.emplace_back([this, server_program, device_selector] { builder(server_program, device_selector); });

@@ -22,9 +22,11 @@
 // of a binade (below LARGE: all below LARGE; from HUGE on: all at least
 // HUGE), so in the same bin of any histogram whose edges from LARGE on
 // start quarters of binades; it stays below MAX_SO_FAR, the largest error
-// counted so far, so it is no new maximum. (A kCoarse point is never at a
-// power of two with the real result's side of it left open, where judge's
-// ulp would depend on that side: prepare_block sees to it.) Every other
+// counted so far, so it is no new maximum. (A kCoarse point is at a power
+// of two with the side of it left open by its enclosure only where the
+// real result's side is known and both tiers' values lie on it, so that
+// judge's ulp, which follows that side, is the same: prepare_block sees to
+// it.) Every other
 // point goes to judge, whose error is the one the double-double tier
 // gives.
 #pragma once

@@ -26,18 +26,18 @@
 // + 2^-50).
 //
 // atan r = r + r^3 S(r^2), S(y) = -1/3 + y/5 - y^2/7 + y^3/9; the first
-// term left out, r^11/11, is below 2^-102 of |r|. r^3 S is evaluated in
+// term left out, r^11/11, is below 2^-93.4 of |r|. r^3 S is evaluated in
 // double from r's high part: its square, Horner's rule on S (S near -1/3,
 // each step's rounding within u of S), two more products: within 5u of
 // itself, and r.hi for r changes r^3 by 3 * 2^-52 relative: within 11u of
-// |r^3 S| <= 2^-19.5 |r|, so 2^-69.2 |r|. The sum atan c + r + r^3 S:
+// |r^3 S| <= 2^-19.5 |r|, so 2^-69.1 |r|. The sum atan c + r + r^3 S:
 // atan c's table value within 2^-106 of it (MPFR, from_mpfr); atan c.hi +
 // r.hi exactly (two_sum); the rest (atan c.lo, r.lo, the sum's low part
 // and r^3 S, all below 2^-9 of the sum) in double, three roundings:
 // 2^-60.4 of their sum, 2^-69.4 of atan w. Relative to atan w: |r| <=
 // atan w (for k >= 1, atan w >= atan(1/512) > 1/512 (1 - 2^-19) >= |r|;
-// for k = 0, c = 0 and r = w), so atan w is within 2^-69.2 + 2^-69.4 +
-// 2^-102 + 2^-103.7 < 2^-68.3 of itself.
+// for k = 0, c = 0 and r = w), so atan w is within 2^-69.1 + 2^-69.4 +
+// 2^-93.4 + 2^-103.7 < 2^-68.2 of itself.
 //
 // atan x for |x| > 1 is pi/2 (from MPFR) - atan w, and atanpi x is atan w
 // times 1/pi (from MPFR; the product's high part exact by FMA, the cross
@@ -46,7 +46,7 @@
 // <= pi/4 (or its product <= 1/4) is at most the result, so its error
 // carries over at most once. For atanpi and |x| >= 2^-990 the product's
 // low part is above 2^-1044, so its rounding (at most 2^-1075) is below
-// 2^-83 of the result. In all within 2^-68.2 of the result.
+// 2^-83 of the result. In all within about 2^-68 of the result.
 //
 // asin and acos of a = |x| <= 1: 1 - a and 1 + a exactly (two_sums), their
 // product's high part exact by FMA and the cross terms (each below 2^-52
@@ -58,7 +58,7 @@
 // condition number, w / ((1 + w^2) atan w), is at most 1). Then as atan:
 // pi/2 - atan w, or for acos x < 0, pi - acos a (acos a <= pi/2 <= the
 // result), and the pi forms as atanpi's, with 1 - acospi a for x < 0: every
-// subtraction's subtrahend at most the result. Within 2^-68.1.
+// subtraction's subtrahend at most the result. Within about 2^-68.
 //
 // The bound is 2^-66. (MathCoarseAtan's worst, measured: 2^-70.1.)
 

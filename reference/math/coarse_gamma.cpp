@@ -44,9 +44,9 @@
 // 2^-74.2 |log p| + 2^-75.4 + 2^-104 absolute. p <= a / pi, and p >= a *
 // 2 ulp(a) / pi (sin(pi f) >= 2f for |f| <= 1/2, and f, x's distance to the
 // nearest integer, is at least ulp(a)), so |log p| <= 2 log2(a) ln 2 + 1
-// <= 73 for a < 2^52, and log p >= -29 at a = 32 (ulp 2^-47). G grows
+// <= 73 for a < 2^52, and log p > -30 at a = 32 (ulp 2^-47). G grows
 // faster than |log p| can: |lgamma x| = G + log p >= G / 2 throughout
-// (at a = 32, G = 78.1 and |lgamma x| >= 50). So within (2^-73.5 G +
+// (at a = 32, G = 78.1 and |lgamma x| > 48). So within (2^-73.5 G +
 // 2^-74.2 * 73 + 2^-75.4) / (G / 2) < 2^-70.
 //
 // The bound is 2^-66. (MathCoarseGamma's worst, measured: 2^-73.5.)
@@ -127,16 +127,17 @@ void lgamma_many(bool wide, const double* x, size_t n, double* hi, double* lo, b
     std::copy(x + base, x + base + m, xs);
     std::fill(xs + m, xs + padded, 64.0);
     for (size_t i = 0; i < padded; ++i) a[i] = std::fabs(xs[i]);
-    coarse_log_many(a, padded, lh, ll, lv);
+    const auto log_many = wide ? coarse_log_many : coarse_log_many_avx2;
+    log_many(a, padded, lh, ll, lv, 0);
     // The sines and the reflection's logarithms of the lanes that take
     // the reflection (x <= -32) only: the others' arguments are zeros,
     // which both tiers leave without a value (so without their cost).
     for (size_t i = 0; i < padded; ++i) r[i] = xs[i] <= -kStirlingFrom ? xs[i] : 0;
-    coarse_pi_many(PiTrig::sinpi, r, padded, sh, sl, sv);
+    (wide ? coarse_pi_many : coarse_pi_many_avx2)(PiTrig::sinpi, r, padded, sh, sl, sv);
     if (wide) avx512::reflection_p(c, a, sh, sl, padded, ph, pl);
     else avx2::reflection_p(c, a, sh, sl, padded, ph, pl);
     for (size_t i = 0; i < padded; ++i) ph[i] = r[i] != 0 ? ph[i] : 0;
-    coarse_log_many(ph, padded, qh, ql, pv);
+    log_many(ph, padded, qh, ql, pv, 0);
     if (wide) avx512::lgamma_lanes(c, xs, lh, ll, qh, ql, ph, pl, padded, h, l);
     else avx2::lgamma_lanes(c, xs, lh, ll, qh, ql, ph, pl, padded, h, l);
     // Without branches: the regions of random arguments mispredict.

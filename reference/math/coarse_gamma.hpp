@@ -33,9 +33,8 @@ inline constexpr double kCoarseLgammaRelError = 0x1p-66;
 // has_coarse_trig() (coarse_trig.hpp): AVX2 and FMA.
 void coarse_lgamma_many(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
-// For the tests: its AVX2 code, which must give every lane the AVX-512
-// code's bits (the logarithms and sines its own sets' as well: there the
-// AVX2 code where the CPU lacks AVX-512).
+// For the tests: its AVX2 code (its logarithms' and sines' too), which
+// must give every lane the AVX-512 code's bits.
 void coarse_lgamma_many_avx2(const double* x, size_t n, double* hi, double* lo, bool* vouched);
 
 }  // namespace clconform::ref::math

@@ -93,10 +93,15 @@
 // underflow) is below 2^-900 of the result, absolute. Signs are flipped
 // exactly.
 //
-// The pi functions: the value above times 1/pi from MPFR (0.016 U), a
-// mul (0.08 U): within 0.85 U + 0.1 U = 0.95 U. For |x| >= 2^-960 (the
-// results of atanpi and asinpi, refused below) every product's low part
-// is normal.
+// The pi functions: each value above is k pi/2 +- t with t the atan of a
+// ratio at most 1 (t <= pi/4, within 0.52 U, 0.69 U for asin and acos),
+// or t alone; its pi form is k/2 +- t/pi, t times 1/pi from MPFR (0.016 U)
+// in a mul (0.08 U), then the add with k/2 (0.05 U), whose result is at
+// least t/pi: within 0.69 U + 0.15 U = 0.84 U. (Taking t/pi alone, rather
+// than the angle times 1/pi, keeps the rounding of pi/2 and 1/pi out of a
+// value near 1/2 or 1: its low part lies on the real value's side.) For
+// |x| >= 2^-960 (the results of atanpi and asinpi, refused below) every
+// product's low part is normal.
 //
 // In all: atan, asin, acos and atan2 within 0.85 U = 2^-100.2 (stated:
 // kDdAtanRelError = 2^-98), the pi functions within 0.95 U = 2^-100.1
@@ -192,12 +197,6 @@ CLC_DD_FMA DD atan_ratio(DD n, DD d, const Constants& c) {
   return add(c.table[k], atan_series(divide(num, den), c));
 }
 
-// atan(N / D) in [0, pi/2] for N, D >= 0, not both 0, each normalised.
-CLC_DD_FMA DD atan_quotient(DD n, DD d, const Constants& c) {
-  if (n.hi <= d.hi) return atan_ratio(n, d, c);
-  return add(c.half_pi, negate(atan_ratio(d, n, c)));
-}
-
 // sqrt((1 - A)(1 + A)) for 0 <= A <= 1: both factors exact (two_sum).
 CLC_DD_FMA DD cosine_of(double a) {
   if (a == 1) return {0, 0};
@@ -211,20 +210,55 @@ void put(DD v, double* hi, double* lo) {
 
 bool refused(double x) { return !dd::cpu_has_fma() || std::isnan(x); }
 
+// An angle HALVES pi/2 + T, or HALVES pi/2 - T where MINUS, with T >= 0
+// from atan of a ratio at most 1 (so at most pi/4: a subtraction's
+// subtrahend is at most the result), or the whole angle where HALVES is 0.
+struct Angle {
+  DD t;
+  int halves;
+  bool minus;
+};
+
+CLC_DD_FMA DD value_of(Angle v, const Constants& c) {
+  if (v.halves == 0) return v.t;
+  const DD base = v.halves == 1 ? c.half_pi : c.pi;
+  return add(base, v.minus ? negate(v.t) : v.t);
+}
+
+// The angle over pi: HALVES / 2 + T / pi, or less it. The quotient is taken
+// of T alone, so that a value near a multiple of 1/2 (atanpi of a large x,
+// acospi of a small one) has its low part on the side the real value lies,
+// where (pi/2) * (1/pi) would leave the rounding of those constants.
+CLC_DD_FMA DD over_pi(Angle v, const Constants& c) {
+  const DD t = mul(v.t, c.inv_pi);
+  if (v.halves == 0) return t;
+  return add(DD{0.5 * v.halves, 0}, v.minus ? negate(t) : t);
+}
+
+// atan(N / D) for N, D >= 0, not both 0, each normalised: atan of the
+// smaller over the larger, or pi/2 less it.
+CLC_DD_FMA Angle atan_quotient(DD n, DD d, const Constants& c) {
+  if (n.hi <= d.hi) return {atan_ratio(n, d, c), 0, false};
+  return {atan_ratio(d, n, c), 1, true};
+}
+
 // atan(|X|), asin(|X|) and acos(X) (every sign) as the functions below
 // take them, for X in their domains.
-CLC_DD_FMA DD atan_magnitude(double a, const Constants& c) {
-  if (a <= 1) return atan_of_double(a, c);
-  if (std::isinf(a)) return c.half_pi;
-  return add(c.half_pi, negate(atan_ratio(DD{1, 0}, DD{a, 0}, c)));
+CLC_DD_FMA Angle atan_magnitude(double a, const Constants& c) {
+  if (a <= 1) return {atan_of_double(a, c), 0, false};
+  if (std::isinf(a)) return {DD{0, 0}, 1, false};
+  return {atan_ratio(DD{1, 0}, DD{a, 0}, c), 1, true};
 }
-CLC_DD_FMA DD asin_magnitude(double a, const Constants& c) {
-  return a < kTiny ? DD{a, 0} : atan_quotient(DD{a, 0}, cosine_of(a), c);
+CLC_DD_FMA Angle asin_magnitude(double a, const Constants& c) {
+  if (a < kTiny) return {DD{a, 0}, 0, false};
+  return atan_quotient(DD{a, 0}, cosine_of(a), c);
 }
-CLC_DD_FMA DD acos_value(double x, const Constants& c) {
+CLC_DD_FMA Angle acos_angle(double x, const Constants& c) {
   const double a = std::fabs(x);
-  const DD v = atan_quotient(cosine_of(a), DD{a, 0}, c);
-  return x < 0 ? add(c.pi, negate(v)) : v;
+  const Angle v = atan_quotient(cosine_of(a), DD{a, 0}, c);
+  if (x >= 0) return v;
+  // pi - acos(a): pi less T, or pi/2 plus T where acos(a) = pi/2 - T.
+  return v.halves == 0 ? Angle{v.t, 2, true} : Angle{v.t, 1, false};
 }
 
 // atan2(Y, X) for finite nonzero X and Y, or false (dd_atan.hpp).
@@ -264,20 +298,23 @@ CLC_DD_FMA DD over_pi(DD v, const Constants& c) { return mul(v, c.inv_pi); }
 
 CLC_DD_FMA bool dd_atan(double x, double* hi, double* lo) {
   if (refused(x)) return false;
-  put(with_sign_of(atan_magnitude(std::fabs(x), constants()), x), hi, lo);
+  const Constants& c = constants();
+  put(with_sign_of(value_of(atan_magnitude(std::fabs(x), c), c), x), hi, lo);
   return true;
 }
 
 CLC_DD_FMA bool dd_asin(double x, double* hi, double* lo) {
   const double a = std::fabs(x);
   if (refused(x) || !(a <= 1)) return false;
-  put(with_sign_of(asin_magnitude(a, constants()), x), hi, lo);
+  const Constants& c = constants();
+  put(with_sign_of(value_of(asin_magnitude(a, c), c), x), hi, lo);
   return true;
 }
 
 CLC_DD_FMA bool dd_acos(double x, double* hi, double* lo) {
   if (refused(x) || !(std::fabs(x) <= 1)) return false;
-  put(acos_value(x, constants()), hi, lo);
+  const Constants& c = constants();
+  put(value_of(acos_angle(x, c), c), hi, lo);
   return true;
 }
 
@@ -318,7 +355,7 @@ CLC_DD_FMA bool dd_acospi(double x, double* hi, double* lo) {
     v = {1, 0};
   } else {
     const Constants& c = constants();
-    v = over_pi(acos_value(x, c), c);  // acos(1) = +0 exactly
+    v = over_pi(acos_angle(x, c), c);  // acos(1) = +0 exactly
   }
   put(v, hi, lo);
   return true;

@@ -7,8 +7,10 @@
 // atan((w - c) / (1 + w c)), |w - c| <= 1/512. asin and acos are atan of
 // the quotient of x and sqrt((1 - x)(1 + x)) (either way up, whichever is
 // at most 1), atan of |x| > 1 and atan2 with |y| > |x| are pi/2 minus atan
-// of the inverse quotient, and the pi functions are those values times
-// 1/pi. The error analysis is in dd_atan.cpp;
+// of the inverse quotient, and the pi functions are those values over pi,
+// a multiple of 1/2 plus or minus the atan over pi (so that atanpi near
+// +-1/2 and acospi near 1/2 lie on the real value's side of it). The error
+// analysis is in dd_atan.cpp;
 // tests/reference/test_math_dd_atan.cpp checks every bound against MPFR.
 //
 // Each function returns false where it does not vouch for its bound: a CPU

@@ -1,10 +1,10 @@
-// The integer results that need no MPFR number (spec 6.15.2): ilogb,
-// frexp's exponent and lgamma_r's sign, each a function of one double,
-// remquo's quotient bits, a function of two; and
-// frexp's mantissa, the exponent's other half. One definition for the
-// point by point answers (integer_result, exact_unary) and the block forms
-// (IntegerJudge::exact_block, the fast tier's exact_batch), which an
-// exhaustive sweep asks for 2^32 times.
+// The integer results of spec 6.15.2 without an MPFR number: ilogb,
+// frexp's exponent and lgamma_r's sign, each a function of one double, and
+// frexp's mantissa, the exponent's other half, each with one definition
+// for the point by point answers (integer_result, exact_unary) and the
+// block forms (IntegerJudge::exact_block, the fast tier's exact_batch),
+// which an exhaustive sweep asks for 2^32 times; and remquo's quotient
+// bits, a function of two, answered point by point.
 #pragma once
 
 #include <climits>

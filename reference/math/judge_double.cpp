@@ -531,16 +531,18 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
 // Whether the real result of F at X lies on the side of APPROX, a power of
 // two, that the coarse tier's value lies on (the sign of its residual
 // RESID), where the coarse enclosure alone leaves the side open: atanpi
-// rounds to +-1/2 for nearly half of a sweep's arguments (|x| >= 2^56)
-// and stays below it in magnitude for every finite x; acospi rounds to
-// 1/2 for about half of them (|x| <= 2^-55), which it passes below for x
-// > 0 and above for x < 0; cospi rounds to +-1 for about half of them
+// rounds to +-1/2 for nearly half of a sweep's arguments (|x| above about
+// 2^53.4) and stays below it in magnitude for every finite x; acospi
+// rounds to 1/2 for about half of them (|x| below about 2^-53.4 for x > 0,
+// 2^-52.4 for x < 0), which it passes below for x > 0 and above for x <
+// 0; cospi rounds to +-1 for about half of them
 // (|x| within 2^-27 of an integer), and off the integers stays below 1 in
 // magnitude, while at an integer (half a sweep: |x| >= 2^52) it is +-1
 // exactly, as the coarse value is there, with a zero residual. The coarse
 // tiers' values lie on those sides (coarse_atan.hpp, coarse_trig.hpp;
-// MathCoarseAtan and MathCoarsePi check it); elsewhere a zero residual
-// says nothing.
+// MathCoarseAtan and MathCoarsePi check it), and so do dd_atan's, which
+// judge takes at a kCoarse point (MathDdAtan), so the ulp either takes
+// there is the real value's; elsewhere a zero residual says nothing.
 bool coarse_side_is_real(Fn f, double x, double approx, double resid) {
   if (f == Fn::cospi && std::fabs(approx) == 1)
     return resid == 0 ? std::floor(x) == x : std::signbit(resid) != std::signbit(approx);

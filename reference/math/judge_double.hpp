@@ -108,11 +108,16 @@ class DoubleJudge {
   };
   // Prepares points [0, B.n) from their args: the kinds and kFast fields
   // that prepare would give each point. COARSE: sin, cos, tan, log, log2,
-  // log10, the inverse trigonometric functions of one argument, sinpi, cospi, tanpi, lgamma and lgamma_r take the coarse tiers where the CPU has them (B.coarse then says so): its points
-  // are kCoarse where its value is not the double-double tier's own, and
-  // every point it leaves to the others is prepared as prepare prepares it
-  // (kFast where that makes it one). No kCoarse point lies at a power of
-  // two with |resid| <= err (block_verdict_double.hpp).
+  // log10, the inverse trigonometric functions of one argument, sinpi,
+  // cospi, tanpi, lgamma and lgamma_r take the coarse tiers where the CPU
+  // has them (B.coarse then says so): its points are kCoarse where its
+  // value is not the double-double tier's own, and every point it leaves to
+  // the others is prepared as prepare prepares it (kFast where that makes
+  // it one). A kCoarse point lies at a power of two with |resid| <= err
+  // only where the real value's side of it is known and the coarse value
+  // and prepare's lie on it (atanpi at +-1/2, acospi at 1/2, cospi at +-1;
+  // judge_double.cpp's coarse_side_is_real), so that judge's ulp there is
+  // the same from either (block_verdict_double.hpp).
   void prepare_block(Block& b, bool coarse = false) const;
   // Point I of a prepared block, as prepare would return it (a kFast one
   // from the block's fields, a kOther one prepared already, any other

@@ -26,9 +26,9 @@ rc=$?
 [ "$(cut -f1 c/shards.tsv | sort -u | wc -l)" -eq 3 ] || fail "a shard ran twice: $(cat c/shards.tsv)"
 python3 "$here/same_results.py" one c/merged || fail "the merged campaign differs from the single run"
 
-# A sweep slice of several seconds, stopped after four: enough for the
-# run to open the device and write run.json on a loaded 2-core machine
-# (after one second it sometimes had not).
+# A sweep slice of several seconds, stopped after four: time for the run
+# to open the device and write run.json first, even on a loaded 2-core
+# machine.
 sweep=(--suite math --filter math.sin)
 CAMPAIGN_SECONDS=4 "$campaign" d 16 1 1 -- "${sweep[@]}" > d1.log 2>&1
 rc=$?

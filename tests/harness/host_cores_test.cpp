@@ -59,11 +59,19 @@ TEST(HostCores, ProcessesShareTheCores) {
 // Builders: of a share of 8 or more cores, half (at most 8) beside the
 // sweeps, all but one (at most 16) without; none below 8;
 // $CLCONFORM_BUILD_THREADS overrides, 0 included.
-TEST(HostCores, BuildersTakeHalfAShareOfEightCoresOrMore) {
+TEST(HostCores, BuildersTakeAShareOfEightCoresOrMore) {
+  EXPECT_EQ(builders_for_share(2, true), 0u);
+  EXPECT_EQ(builders_for_share(7, false), 0u);
+  EXPECT_EQ(builders_for_share(8, true), 4u);
+  EXPECT_EQ(builders_for_share(8, false), 7u);
+  EXPECT_EQ(builders_for_share(16, true), 8u);
+  EXPECT_EQ(builders_for_share(16, false), 15u);
+  EXPECT_EQ(builders_for_share(40, true), 8u);
+  EXPECT_EQ(builders_for_share(40, false), 16u);
   unsetenv("CLCONFORM_BUILD_THREADS");
   const unsigned cores = usable_cores();
-  EXPECT_EQ(build_threads(1, true), cores < 8 ? 0u : std::min(8u, cores / 2));
-  EXPECT_EQ(build_threads(1, false), cores < 8 ? 0u : std::min(16u, cores - 1));
+  EXPECT_EQ(build_threads(1, true), builders_for_share(cores, true));
+  EXPECT_EQ(build_threads(1, false), builders_for_share(cores, false));
   EXPECT_EQ(build_threads(cores, true), 0u);  // a share of one core
   EXPECT_EQ(build_threads(cores, false), 0u);
   setenv("CLCONFORM_BUILD_THREADS", "3", 1);

@@ -85,6 +85,59 @@ uint32_t make_result(std::mt19937_64& rng, uint32_t want, double approx) {
 
 bool finite_bits(uint32_t g) { return (g & 0x7f800000u) != 0x7f800000u; }
 
+// nan_results_block marks exactly the lanes whose every width returned a
+// NaN (quiet or signalling, either sign, any payload) and counts the quiet
+// ones among those lanes' results, as a lane-by-lane count does: floats
+// and doubles, blocks of every length up to a whole one (the AVX2 groups
+// and the scalar tail), one to sixteen widths.
+template <class Bits>
+void expect_nan_counts(std::mt19937_64& rng, const std::vector<Bits>& samples, Bits quiet_bit, Bits exponent) {
+  for (size_t widths : {size_t(1), size_t(2), size_t(6), size_t(16)}) {
+    for (size_t n : {size_t(1), size_t(3), size_t(4), size_t(7), size_t(8), size_t(9), size_t(63), size_t(64),
+                     size_t(65), size_t(255), size_t(256)}) {
+      std::vector<std::vector<Bits>> rows(widths, std::vector<Bits>(n));
+      const Bits* results[16];
+      for (size_t k = 0; k < widths; ++k) {
+        for (size_t i = 0; i < n; ++i) rows[k][i] = samples[rng() % samples.size()];
+        results[k] = rows[k].data();
+      }
+      // Some lanes NaN at every width.
+      for (size_t i = 0; i < n; i += 3)
+        for (size_t k = 0; k < widths; ++k) rows[k][i] = samples[rng() % 4];
+      uint64_t nan[math::BlockPasses::kWords], quiet = 0;
+      math::nan_results_block(results, widths, n, nan, &quiet);
+      uint64_t want_quiet = 0;
+      for (size_t i = 0; i < n; ++i) {
+        bool every = true;
+        uint64_t q = 0;
+        for (size_t k = 0; k < widths; ++k) {
+          const Bits b = rows[k][i];
+          const Bits magnitude = Bits(b & ~(Bits(1) << (sizeof(Bits) * 8 - 1)));
+          every &= magnitude > exponent;  // a NaN: the exponent all ones, a nonzero fraction
+          q += (b & quiet_bit) != 0;
+        }
+        ASSERT_EQ((nan[i / 64] >> (i % 64) & 1) != 0, every) << "lane " << i << " of " << n;
+        if (every) want_quiet += q;
+      }
+      for (size_t i = n; i < 64 * math::BlockPasses::kWords; ++i) ASSERT_EQ(nan[i / 64] >> (i % 64) & 1, 0u);
+      EXPECT_EQ(quiet, want_quiet) << n << " lanes, " << widths << " widths";
+    }
+  }
+}
+
+TEST(MathBlockVerdict, NanResultsAreEveryWidthsNaNs) {
+  std::mt19937_64 rng(0x7a7);
+  // The first four of each list are NaNs: quiet and signalling, both signs.
+  const std::vector<uint32_t> floats = {0x7fc00000u, 0xffc12345u, 0x7f800001u, 0xff9fffffu, 0x7f800000u,
+                                        0xff800000u, 0u, 0x80000000u, 0x3f800000u, 0x7f7fffffu, 0x00400000u};
+  const std::vector<uint64_t> doubles = {0x7ff8000000000000ull, 0xfff8000000000abcull, 0x7ff0000000000001ull,
+                                         0xfff7ffffffffffffull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+                                         0ull, 0x8000000000000000ull, 0x3ff0000000000000ull,
+                                         0x7fefffffffffffffull, 0x0008000000000000ull};
+  expect_nan_counts<uint32_t>(rng, floats, 0x00400000u, 0x7f800000u);
+  expect_nan_counts<uint64_t>(rng, doubles, 0x0008000000000000ull, 0x7ff0000000000000ull);
+}
+
 TEST(MathBlockVerdict, PassesAreJudgesPassesWithTheSameError) {
   if (!math::cpu_has_avx2_fma()) GTEST_SKIP() << "no AVX2/FMA on this CPU: pass_block decides nothing there";
   std::mt19937_64 rng(0xb10c);

@@ -134,32 +134,42 @@ TEST(MathCoarseAtan, EveryBlockAndEveryInstructionSetGiveTheSameLanes) {
   }
 }
 
-// Where atanpi rounds to +-1/2 (|x| >= 2^56), the tier's low part has the
-// other sign: its value lies below 1/2 in magnitude, as the real one does,
-// which the double judge relies on (DoubleJudge::prepare_block).
+// Where atanpi rounds to +-1/2 (|x| above about 2^53.4), the tier's low
+// part has the other sign: its value lies below 1/2 in magnitude, as the
+// real one does, which the double judge relies on
+// (DoubleJudge::prepare_block). From 2^50, with the neighbours of each
+// power of two, so that the band where the rounding starts is in.
 TEST(MathCoarseAtan, AtanpiNearOneHalfLiesBelowIt) {
   if (!math::has_coarse_trig()) GTEST_SKIP() << "no AVX2 and FMA";
   std::vector<double> xs;
-  for (int e = 56; e <= 1023; ++e)
-    for (const double m : {1.0, 1.5, 1.9999999999999998}) xs.push_back((e % 2 ? -1 : 1) * std::ldexp(m, e));
+  for (int e = 50; e <= 1023; ++e)
+    for (const double m : {1.0, 1.25, 1.5, 1.9999999999999998}) xs.push_back((e % 2 ? -1 : 1) * std::ldexp(m, e));
   std::vector<double> hi(xs.size()), lo(xs.size());
   std::unique_ptr<bool[]> vouched(new bool[xs.size()]);
   math::coarse_atan_many(InverseTrig::atanpi, xs.data(), xs.size(), hi.data(), lo.data(), vouched.get());
+  size_t at_half = 0;
   for (size_t i = 0; i < xs.size(); ++i) {
     ASSERT_TRUE(vouched[i]) << std::hexfloat << xs[i];
-    ASSERT_EQ(std::fabs(hi[i]), 0.5) << std::hexfloat << xs[i];
+    if (std::fabs(hi[i]) != 0.5) {
+      ASSERT_LT(std::fabs(xs[i]), 0x1p54) << std::hexfloat << xs[i];
+      continue;
+    }
+    ++at_half;
     ASSERT_NE(lo[i], 0.0) << std::hexfloat << xs[i];
     ASSERT_NE(std::signbit(lo[i]), std::signbit(hi[i])) << std::hexfloat << xs[i];
   }
+  EXPECT_GT(at_half, xs.size() * 9 / 10);
 }
 
-// Where acospi rounds to 1/2 (|x| <= 2^-56), the tier's value lies below
-// it for x > 0 and above it for x < 0, as the real one does, where its
-// low part is not zero (the judge relies on it too).
+// Where acospi rounds to 1/2 (|x| below about 2^-53.4 for x > 0, 2^-52.4
+// for x < 0), the tier's value lies below it for x > 0 and above it for x
+// < 0, as the real one does, where its low part is not zero (the judge
+// relies on it too). Up to 2^-50, so that the band where the rounding
+// starts is in.
 TEST(MathCoarseAtan, AcospiNearOneHalfLiesOnTheRealSide) {
   if (!math::has_coarse_trig()) GTEST_SKIP() << "no AVX2 and FMA";
   std::vector<double> xs;
-  for (int e = -1074; e <= -56; ++e)
+  for (int e = -1074; e <= -50; ++e)
     for (const double m : {1.0, 1.5, 1.9999999999999998}) {
       xs.push_back(std::ldexp(m, e));
       xs.push_back(-std::ldexp(m, e));
@@ -170,7 +180,10 @@ TEST(MathCoarseAtan, AcospiNearOneHalfLiesOnTheRealSide) {
   size_t signed_lows = 0;
   for (size_t i = 0; i < xs.size(); ++i) {
     ASSERT_TRUE(vouched[i]) << std::hexfloat << xs[i];
-    ASSERT_EQ(hi[i], 0.5) << std::hexfloat << xs[i];
+    if (hi[i] != 0.5) {
+      ASSERT_GT(std::fabs(xs[i]), 0x1p-55) << std::hexfloat << xs[i];
+      continue;
+    }
     if (lo[i] == 0) continue;
     ++signed_lows;
     ASSERT_EQ(lo[i] < 0, xs[i] > 0) << std::hexfloat << xs[i];

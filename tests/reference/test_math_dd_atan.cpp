@@ -201,6 +201,39 @@ TEST(MathDdAtan, AtanAndAtanpiWithinTheirBoundsOfMpfr) {
   EXPECT_FALSE(math::dd_atan(NAN, &hi, &lo));
 }
 
+// atanpi near +-1/2 (|x| >= 2^54, where it rounds there) and acospi near
+// 1/2 (|x| <= 2^-55) have their low parts on the real value's side of it:
+// atanpi's toward 0, acospi's below 1/2 for x > 0 and above for x < 0
+// (the double judge's ulp at a power of two follows that side). Down to
+// 2^-1020, where acospi's low part is still above the least subnormal.
+TEST(MathDdAtan, PiFormsNearOneHalfLieOnTheRealSide) {
+  long checked = 0;
+  for (int e = 54; e <= 1023; ++e) {
+    for (const double m : {1.0, 1.37, 1.9999999999999998}) {
+      const double x = (e % 2 ? -1 : 1) * std::ldexp(m, e);
+      double hi, lo;
+      ASSERT_TRUE(math::dd_atanpi(x, &hi, &lo));
+      ASSERT_EQ(std::fabs(hi), 0.5) << std::hexfloat << x;
+      ASSERT_NE(lo, 0.0) << std::hexfloat << x;
+      ASSERT_NE(std::signbit(lo), std::signbit(hi)) << std::hexfloat << x;
+      ++checked;
+    }
+  }
+  for (int e = -1020; e <= -55; ++e) {
+    for (const double m : {1.0, 1.37, 1.9999999999999998}) {
+      for (const double x : {std::ldexp(m, e), -std::ldexp(m, e)}) {
+        double hi, lo;
+        ASSERT_TRUE(math::dd_acospi(x, &hi, &lo));
+        ASSERT_EQ(hi, 0.5) << std::hexfloat << x;
+        ASSERT_EQ(lo < 0, x > 0) << std::hexfloat << x;
+        ASSERT_NE(lo, 0.0) << std::hexfloat << x;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 8000);
+}
+
 // asin's and acos's: the common inputs, 2^15 more uniform in [-1, 1] and
 // 2^15 of the form +-(1 - d) with d log-uniform in [2^-53, 1/2], the
 // neighbours of 1 (64 ulps), and of the x where the quotient of |x| and

@@ -310,7 +310,8 @@ TEST(MathJudge, FrexpMantissaIsTheCLibrarys) {
 // bits of |n| with the sign of x/y, 0 where the remainder is a NaN) on
 // pairs of doubles of every exponent distance, ties (x an odd multiple of
 // y / 2), quotients just off a multiple of 128, y near the largest double
-// and among the subnormals, and the special values.
+// (where 128 y would overflow: quotients up to 255 and their ties) and
+// among the subnormals, and the special values.
 TEST(MathJudge, RemquoQuotientEqualsMpfrRemquo) {
   const auto mpfr_quotient = [](double x, double y) {
     mpfr_t a, b, r;
@@ -343,6 +344,13 @@ TEST(MathJudge, RemquoQuotientEqualsMpfrRemquo) {
       pairs.push_back({k * 128.0 * y, y});
       pairs.push_back({std::nextafter(k * 128.0 * y, INFINITY), y});
       pairs.push_back({std::nextafter((k * 128.0 + 0.5) * y, -INFINITY), y});
+    }
+  }
+  for (int k = 1; k <= 255; ++k) {  // the scaled branch (|y| >= 2^1016) with quotients up to 255, and ties
+    for (const double y : {0x1p1016, -0x1.0000000000001p1016}) {
+      pairs.push_back({k * y, y});
+      pairs.push_back({std::nextafter(k * y, 0.0), y});
+      if (k < 255) pairs.push_back({(k + 0.5) * y, y});
     }
   }
   const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN(), 0x1p-1074,
