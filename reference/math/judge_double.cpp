@@ -528,6 +528,44 @@ void early_kinds(Fn f, const double* x, size_t n, int8_t* out) {
   }
 }
 
+// The coarse tier of F other than sin's, cos's and tan's (whose points
+// take per-point kinds): its bound, 0 where F has none, and the bound of
+// the double-double tier beside it (dd_value's).
+struct CoarseTier {
+  double bound, dd_rel;
+};
+CoarseTier coarse_tier(Fn f) {
+  switch (f) {
+    case Fn::log: return {kCoarseLogRelError, kDdExpLogRelError};
+    case Fn::log2: case Fn::log10: return {kCoarseLogRelError, kDdLogBaseRelError};
+    case Fn::atan: case Fn::asin: case Fn::acos: return {kCoarseAtanRelError, kDdAtanRelError};
+    case Fn::atanpi: case Fn::asinpi: case Fn::acospi: return {kCoarseAtanRelError, kDdAtanPiRelError};
+    case Fn::sinpi: case Fn::cospi: return {kCoarseTrigRelError, kDdSinCosPiRelError};
+    case Fn::tanpi: return {kCoarseTanRelError, kDdTanPiRelError};
+    case Fn::lgamma: case Fn::lgamma_r: return {kCoarseLgammaRelError, kDdLgammaRelError};
+    default: return {0, 0};
+  }
+}
+
+// F's values from that tier, for X[0 .. N) (coarse_tier(f).bound > 0).
+void coarse_values(Fn f, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
+  switch (f) {
+    case Fn::log: return coarse_log_many(x, n, hi, lo, vouched, 1);
+    case Fn::log2: return coarse_log_many(x, n, hi, lo, vouched, 2);
+    case Fn::log10: return coarse_log_many(x, n, hi, lo, vouched, 10);
+    case Fn::atan: return coarse_atan_many(InverseTrig::atan, x, n, hi, lo, vouched);
+    case Fn::atanpi: return coarse_atan_many(InverseTrig::atanpi, x, n, hi, lo, vouched);
+    case Fn::asin: return coarse_atan_many(InverseTrig::asin, x, n, hi, lo, vouched);
+    case Fn::asinpi: return coarse_atan_many(InverseTrig::asinpi, x, n, hi, lo, vouched);
+    case Fn::acos: return coarse_atan_many(InverseTrig::acos, x, n, hi, lo, vouched);
+    case Fn::acospi: return coarse_atan_many(InverseTrig::acospi, x, n, hi, lo, vouched);
+    case Fn::sinpi: return coarse_pi_many(PiTrig::sinpi, x, n, hi, lo, vouched);
+    case Fn::cospi: return coarse_pi_many(PiTrig::cospi, x, n, hi, lo, vouched);
+    case Fn::tanpi: return coarse_pi_many(PiTrig::tanpi, x, n, hi, lo, vouched);
+    default: return coarse_lgamma_many(x, n, hi, lo, vouched);  // lgamma, lgamma_r
+  }
+}
+
 // Whether the real result of F at X lies on the side of APPROX, a power of
 // two, that the coarse tier's value lies on (the sign of its residual
 // RESID), where the coarse enclosure alone leaves the side open: atanpi
@@ -751,12 +789,8 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
   bool vouched[kCap];
   const bool cosine = f == Fn::cos || f == Fn::sincos_cos;
   const bool trig = cosine || f == Fn::sin || f == Fn::sincos_sin || f == Fn::tan;
-  const int log_base = f == Fn::log ? 1 : f == Fn::log2 ? 2 : f == Fn::log10 ? 10 : 0;
-  const bool arc = f == Fn::atan || f == Fn::atanpi || f == Fn::asin || f == Fn::asinpi || f == Fn::acos ||
-                   f == Fn::acospi;
-  const bool pi_trig = f == Fn::sinpi || f == Fn::cospi || f == Fn::tanpi;
-  const bool log_gamma = f == Fn::lgamma || f == Fn::lgamma_r;
-  b.coarse = coarse && (trig || log_base != 0 || arc || pi_trig || log_gamma) && has_coarse_trig();
+  const CoarseTier other = coarse_tier(f);
+  b.coarse = coarse && (trig || other.bound > 0) && has_coarse_trig();
   if (f == Fn::mad) {  // every point has two readings (prepare_point)
     for (size_t i = 0; i < b.n; ++i) {
       b.kind[i] = Block::kOther;
@@ -793,38 +827,12 @@ void DoubleJudge::prepare_block(Block& b, bool coarse) const {
     tier.kinds = kinds;
     tier.per_point = true;
     std::memset(early, 0, b.n);
-  } else if (b.coarse && log_gamma) {
-    coarse_lgamma_many(b.args[0], b.n, hi, lo, vouched);
-    early_kinds(f, b.args[0], b.n, early);
-    tier.rel = 4 * kCoarseLgammaRelError;
-    tier.kind = Block::kCoarse;
-    rel = kDdLgammaRelError;
-  } else if (b.coarse && pi_trig) {
-    coarse_pi_many(f == Fn::sinpi ? PiTrig::sinpi : f == Fn::cospi ? PiTrig::cospi : PiTrig::tanpi, b.args[0], b.n,
-                   hi, lo, vouched);
-    std::memset(early, 0, b.n);
-    tier.rel = 4 * (f == Fn::tanpi ? kCoarseTanRelError : kCoarseTrigRelError);
-    tier.kind = Block::kCoarse;
-    rel = f == Fn::tanpi ? kDdTanPiRelError : kDdSinCosPiRelError;
-  } else if (b.coarse && arc) {
-    const InverseTrig g = f == Fn::atan     ? InverseTrig::atan
-                          : f == Fn::atanpi ? InverseTrig::atanpi
-                          : f == Fn::asin   ? InverseTrig::asin
-                          : f == Fn::asinpi ? InverseTrig::asinpi
-                          : f == Fn::acos   ? InverseTrig::acos
-                                            : InverseTrig::acospi;
-    coarse_atan_many(g, b.args[0], b.n, hi, lo, vouched);
-    std::memset(early, 0, b.n);
-    tier.rel = 4 * kCoarseAtanRelError;
-    tier.kind = Block::kCoarse;
-    const bool pi = f == Fn::atanpi || f == Fn::asinpi || f == Fn::acospi;
-    rel = pi ? kDdAtanPiRelError : kDdAtanRelError;
   } else if (b.coarse) {
-    coarse_log_many(b.args[0], b.n, hi, lo, vouched, log_base);
-    early_kinds(f, b.args[0], b.n, early);
-    tier.rel = 4 * kCoarseLogRelError;
+    coarse_values(f, b.args[0], b.n, hi, lo, vouched);
+    early_kinds(f, b.args[0], b.n, early);  // all 0 but log's and lgamma's
+    tier.rel = 4 * other.bound;
     tier.kind = Block::kCoarse;
-    rel = log_base == 1 ? kDdExpLogRelError : kDdLogBaseRelError;
+    rel = other.dd_rel;
   } else {
     if (dd_block(f, b.args[0], b.n, hi, lo, vouched, &rel)) {
       early_kinds(f, b.args[0], b.n, early);
