@@ -110,17 +110,13 @@ const Constants& constants() {
 #include "reference/math/simd_targets.inc"
 #undef CLC_LANES_BODY
 
-}  // namespace
-
-namespace {
-
 void lgamma_many(bool wide, const double* x, size_t n, double* hi, double* lo, bool* vouched) {
   const Constants& c = constants();
   // Chunks of 256 points, their arrays padded to a multiple of the lanes
   // (16) with a harmless argument.
   constexpr size_t kChunk = 256, kRoom = kChunk + 16;
-  alignas(64) double xs[kRoom], r[kRoom], a[kRoom], lh[kRoom], ll[kRoom], sh[kRoom], sl[kRoom], ph[kRoom], pl[kRoom], qh[kRoom],
-      ql[kRoom], h[kRoom], l[kRoom];
+  alignas(64) double xs[kRoom], r[kRoom], a[kRoom], lh[kRoom], ll[kRoom], sh[kRoom], sl[kRoom], ph[kRoom],
+      pl[kRoom], qh[kRoom], ql[kRoom], h[kRoom], l[kRoom];
   bool lv[kRoom], sv[kRoom], pv[kRoom];
   for (size_t base = 0; base < n; base += kChunk) {
     const size_t m = std::min(kChunk, n - base), padded = (m + 15) / 16 * 16;
@@ -140,7 +136,7 @@ void lgamma_many(bool wide, const double* x, size_t n, double* hi, double* lo, b
     log_many(ph, padded, qh, ql, pv, 0);
     if (wide) avx512::lgamma_lanes(c, xs, lh, ll, qh, ql, ph, pl, padded, h, l);
     else avx2::lgamma_lanes(c, xs, lh, ll, qh, ql, ph, pl, padded, h, l);
-    // Without branches: the regions of random arguments mispredict.
+    // Each lane's region, and whether its parts were vouched for.
     for (size_t i = 0; i < m; ++i) {
       const double v = xs[i], av = a[i];
       const bool reflected = (v <= -kStirlingFrom) & (av < kIntegersFrom) & (std::floor(v) != v) & sv[i] & pv[i];
